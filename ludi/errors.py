@@ -1,0 +1,98 @@
+"""Errors raised on bad input. Every one names the place (file:line:col) and what was expected.
+
+The CLI prints ``str(error)`` and exits with code 2; the library raises these subclasses of
+:class:`LudiError` so callers can catch one type and still read the fields.
+"""
+
+from __future__ import annotations
+
+
+class LudiError(Exception):
+    """Base class of every error ludi reports on bad input.
+
+    Fields: ``file``, ``line``, ``col`` (1-based, or None when unknown), ``source_line`` (the text
+    of the offending line), ``expected`` (what would have been accepted), ``suggestions``
+    (nearest valid names).
+    """
+
+    kind = "error"
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        file: str | None = None,
+        line: int | None = None,
+        col: int | None = None,
+        source_line: str | None = None,
+        expected: list[str] | None = None,
+        suggestions: list[str] | None = None,
+    ):
+        super().__init__(message)
+        self.message = message
+        self.file = file
+        self.line = line
+        self.col = col
+        self.source_line = source_line
+        self.expected = expected or []
+        self.suggestions = suggestions or []
+
+    def __str__(self) -> str:
+        where = ""
+        if self.file or self.line:
+            where = f"{self.file or '<text>'}"
+            if self.line:
+                where += f":{self.line}:{self.col or 1}"
+            where += ": "
+        text = f"{where}{self.kind}: {self.message}"
+        if self.source_line is not None and self.col:
+            text += f"\n    {self.source_line.rstrip()}\n    {' ' * (self.col - 1)}^"
+        return text
+
+
+class LudiSyntaxError(LudiError):
+    """The text is not a well-formed description (unbalanced brackets, unexpected token)."""
+
+    kind = "syntax error"
+
+
+class UnknownLudeme(LudiSyntaxError):
+    """A word that is no ludeme or keyword of the grammar at that place."""
+
+    kind = "unknown ludeme"
+
+
+class ArgumentError(LudiSyntaxError):
+    """A ludeme got an argument of the wrong type, or too many or too few arguments."""
+
+    kind = "wrong argument"
+
+
+class DefineError(LudiError):
+    """A ``(define …)`` is malformed, unknown, or expands without end."""
+
+    kind = "define error"
+
+
+class OptionError(LudiError):
+    """An unknown option category or item, a malformed ``(option …)`` or ``(rulesets …)``."""
+
+    kind = "option error"
+
+
+class GameNotFound(LudiError):
+    """A game name that is neither a shipped game nor a readable file."""
+
+    kind = "game not found"
+
+
+class CompileError(LudiError):
+    """A description that parses but cannot be played (a line of 0, a board of size 0, …)."""
+
+    kind = "cannot compile"
+
+
+class IllegalMove(LudiError):
+    """A move that is not legal in the current state; the state is left unchanged."""
+
+    kind = "illegal move"

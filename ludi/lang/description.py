@@ -1,0 +1,143 @@
+"""A parsed game description and the functions that make one from text or a file."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ludi.errors import GameNotFound
+from ludi.lang.expand import Option, expand
+from ludi.lang.grammar import parse_tokens
+from ludi.lang.reader import SList, Tok
+from ludi.lang.tree import Node
+
+#: Extra folders of ``*.def`` define files, separated by os.pathsep (like PATH).
+DEFINE_PATH_ENV = "LUDI_DEFINE_PATH"
+
+
+@dataclass(frozen=True)
+class Description:
+    """A game description after options and defines are expanded.
+
+    ``tree`` is the typed ludeme tree of the ``(game …)``; ``options`` maps every option category
+    of the file to the chosen item; ``metadata`` holds the ``(info …)`` entries, kept but not
+    interpreted.
+    """
+
+    tree: Node
+    name: str
+    options: dict[str, str] = field(default_factory=dict)
+    ruleset: str | None = None
+    metadata: dict[str, str] = field(default_factory=dict, compare=False)
+    available: tuple[Option, ...] = field(default=(), compare=False, repr=False)
+    rulesets: tuple[str, ...] = field(default=(), compare=False, repr=False)
+    source: str = field(default="<text>", compare=False)
+
+    def to_text(self, width: int = 88) -> str:
+        """The expanded description as text; parsing it gives the same tree."""
+        return self.tree.to_text(width)
+
+    def canonical(self) -> str:
+        """The canonical text: unordered arrays sorted, one line."""
+        return self.tree.canonical().to_text(width=10**9)
+
+    @property
+    def hash(self) -> str:
+        """A stable hash of the canonical form: equal for descriptions of the same game."""
+        return self.tree.hash
+
+
+def _metadata(lst: SList | None) -> dict[str, str]:
+    """The simple ``(key "value")`` entries of ``(metadata (info {…}))``."""
+    out: dict[str, str] = {}
+
+    def visit(items):
+        for it in items:
+            if isinstance(it, SList):
+                if (len(it.items) == 2 and isinstance(it.items[0], Tok)
+                        and isinstance(it.items[1], Tok) and it.items[1].kind == "string"):
+                    out.setdefault(it.items[0].text, it.items[1].text[1:-1])
+                else:
+                    visit(it.items)
+
+    if lst is not None:
+        visit(lst.items)
+    return out
+
+
+def define_paths(extra=None) -> list[str]:
+    paths = [p for p in os.environ.get(DEFINE_PATH_ENV, "").split(os.pathsep) if p]
+    if extra:
+        paths.extend([extra] if isinstance(extra, (str, Path)) else list(extra))
+    return paths
+
+
+def parse(text: str, options=None, *, ruleset: str | None = None, defines=None,
+          source: str = "<text>") -> Description:
+    """Parse a description: expand options/rulesets/defines, then parse with the grammar.
+
+    ``options``: ``{"Category": "Item"}`` or strings ``"Category=Item"``; ``ruleset``: a ruleset
+    name (with or without the ``Ruleset/`` prefix); ``defines``: folders of ``.def`` files.
+
+    >>> d = parse('(game "T" (players 2) (equipment {(board (square 3)) (piece "Disc" Each)})'
+    ...           ' (rules (play (move Add (to (sites Empty)))) (end (if (is Line 3)'
+    ...           ' (result Mover Win)))))')
+    >>> d.name, d.tree.rule
+    ('T', 'game')
+    """
+    ex = expand(text, source, options, ruleset, define_paths(defines))
+    tree = parse_tokens(ex.game.tokens(), "game")
+    return Description(
+        tree=tree,
+        name=tree.args[0],
+        options=dict(ex.chosen),
+        ruleset=ex.ruleset,
+        metadata=_metadata(ex.metadata),
+        available=tuple(ex.options),
+        rulesets=tuple(r.name for r in ex.rulesets),
+        source=source,
+    )
+
+
+def parse_fragment(text: str, category: str) -> Node:
+    """Parse a piece of text as one ludeme of ``category`` (e.g. ``"region"``)."""
+    from ludi.lang.reader import tokenize
+
+    return parse_tokens(tokenize(text), category)
+
+
+def games_dir() -> Path:
+    return Path(__file__).resolve().parent.parent / "games"
+
+
+def shipped_games() -> dict[str, Path]:
+    """Shipped game names (file stems of ``ludi/games/*.lud``) and their files."""
+    return {p.stem: p for p in sorted(games_dir().glob("*.lud"))}
+
+
+def resolve(name_or_path: str | os.PathLike) -> Path:
+    """The file of a shipped game name or of a path; raises :class:`GameNotFound`."""
+    p = Path(name_or_path)
+    if p.suffix == ".lud" or p.exists():
+        if p.is_file():
+            return p
+        raise GameNotFound(f"no such file: {p}", file=str(p))
+    games = shipped_games()
+    key = str(name_or_path).lower()
+    if key in games:
+        return games[key]
+    import difflib
+
+    near = difflib.get_close_matches(key, list(games), n=3, cutoff=0.5)
+    hint = f"; did you mean {' or '.join(repr(n) for n in near)}?" if near else ""
+    raise GameNotFound(f"no shipped game or file '{name_or_path}'; shipped games: "
+                       f"{', '.join(games)}{hint}", suggestions=near, expected=list(games))
+
+
+def load_description(name_or_path, options=None, *, ruleset: str | None = None,
+                     defines=None) -> Description:
+    """Parse a shipped game (by name, e.g. ``"yavalath"``) or a ``.lud`` file."""
+    path = resolve(name_or_path)
+    return parse(path.read_text(encoding="utf-8"), options, ruleset=ruleset, defines=defines,
+                 source=str(path))
