@@ -1,1 +1,35 @@
-"""ludi."""
+"""ludi: evolutionary game design with Ludii-style descriptions.
+
+>>> import ludi
+>>> ludi.load_description("yavalath").name
+'Yavalath'
+"""
+
+from ludi.errors import (
+    ArgumentError,
+    CompileError,
+    DefineError,
+    GameNotFound,
+    IllegalMove,
+    LudiError,
+    LudiSyntaxError,
+    OptionError,
+    UnknownLudeme,
+)
+from ludi.lang import Description, load_description
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "ArgumentError",
+    "CompileError",
+    "DefineError",
+    "Description",
+    "GameNotFound",
+    "IllegalMove",
+    "LudiError",
+    "LudiSyntaxError",
+    "OptionError",
+    "UnknownLudeme",
+    "load_description",
+]

@@ -285,7 +285,9 @@ def _syntax_error(e: UnexpectedInput, tokens: list[Tok], start: str) -> LudiSynt
 def _accepted(e: UnexpectedToken, expected: list[str]) -> str:
     """Readable list of what the parser would accept, naming categories after a '('."""
     g = grammar()
-    parts = [describe_terminal(t) for t in expected if t not in ("LPAR", "RPAR")]
+    values = [t for t in expected if t in _VALUE_TERMINALS]
+    words = [t for t in expected if t not in _VALUE_TERMINALS and t not in ("LPAR", "RPAR")]
+    parts = [describe_terminal(t) for t in values + words]
     if "LPAR" in expected and e.interactive_parser is not None:
         ip = e.interactive_parser.copy()
         try:

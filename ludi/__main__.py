@@ -1,0 +1,5 @@
+import sys
+
+from ludi.cli import main
+
+sys.exit(main())
