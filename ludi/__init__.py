@@ -16,6 +16,7 @@ from ludi.errors import (
     OptionError,
     UnknownLudeme,
 )
+from ludi.engine import Game, Move, State, load, parse, random_playouts
 from ludi.lang import Description, load_description
 
 __version__ = "0.1.0"
@@ -25,11 +26,17 @@ __all__ = [
     "CompileError",
     "DefineError",
     "Description",
+    "Game",
+    "Move",
+    "State",
     "GameNotFound",
     "IllegalMove",
     "LudiError",
     "LudiSyntaxError",
     "OptionError",
     "UnknownLudeme",
+    "load",
     "load_description",
+    "parse",
+    "random_playouts",
 ]

@@ -2,7 +2,8 @@
 
 >>> from ludi.lang import parse
 >>> d = parse('(game "G" (players 2) (equipment {(board (hex 3)) (piece "M" Each)})'
-...           ' (rules (play (move Add (to (sites Empty)))) (end (if (is Loop) (result Mover Win)))))')
+...           ' (rules (play (move Add (to (sites Empty))))'
+...           ' (end (if (is Loop) (result Mover Win)))))')
 >>> d.to_text(width=60).splitlines()[0]
 '(game "G"'
 """

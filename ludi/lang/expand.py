@@ -72,6 +72,7 @@ class Ruleset:
     name: str  # without the "Ruleset/" prefix
     items: dict[str, str]  # category -> item
     stars: int
+    where: dict[str, Tok] = field(default_factory=dict, repr=False)  # category -> its text
 
 
 @dataclass
@@ -87,7 +88,12 @@ class Expanded:
 
 
 def _nearest(word: str, candidates, n: int = 3) -> list[str]:
-    return difflib.get_close_matches(word, list(candidates), n=n, cutoff=0.5)
+    """The candidates closest to ``word``; failing that, those it starts ("Tiny" for
+    "Tiny (Suggested)")."""
+    candidates = list(candidates)
+    near = difflib.get_close_matches(word, candidates, n=n, cutoff=0.5)
+    low = word.strip().lower()
+    return near or [c for c in candidates if low and c.lower().startswith(low)][:n]
 
 
 def _did_you_mean(word: str, candidates) -> str:
@@ -210,13 +216,15 @@ def _parse_rulesets(lst: SList) -> list[Ruleset]:
         name = _expect(it.items, 1, ("string",), it.open, 'the ruleset\'s name')
         sel = _expect(it.items, 2, ("brace",), it.open, '{ "Category/Item" … }')
         chosen = {}
+        where = {}
         for s in sel.items:
             if not (isinstance(s, Tok) and s.kind == "string" and "/" in s.text):
                 at = s.open if isinstance(s, SList) else s
                 raise at.error(OptionError, 'expected "Category/Item" in a ruleset')
             cat, item = _string(s).split("/", 1)
             chosen[cat] = item
-        out.append(Ruleset(_string(name).removeprefix("Ruleset/"), chosen, 0))
+            where[cat] = s
+        out.append(Ruleset(_string(name).removeprefix("Ruleset/"), chosen, 0, where))
     return out
 
 
@@ -248,9 +256,19 @@ def _choose(
             active = next(r for r in rulesets if r.stars == best)
     if active is not None:
         for cat, item in active.items.items():
-            if cat not in by_cat:
-                raise OptionError(f'ruleset "{active.name}" names unknown option "{cat}"')
-            chosen[cat] = by_cat[cat].item(item).name
+            at = active.where.get(cat)
+            try:
+                if cat not in by_cat:
+                    raise OptionError(
+                        f'no option "{cat}"; options: {", ".join(repr(c) for c in by_cat)}'
+                        + _did_you_mean(cat, by_cat), expected=list(by_cat),
+                        suggestions=_nearest(cat, by_cat))
+                chosen[cat] = by_cat[cat].item(item).name
+            except OptionError as e:
+                if at is None:
+                    raise
+                raise at.error(OptionError, f'ruleset "{active.name}": {e.message}',
+                               expected=e.expected, suggestions=e.suggestions) from None
     for cat, item in requested.items():
         if cat not in by_cat:
             cats = list(by_cat)
@@ -280,7 +298,8 @@ def _substitute_options(items: list, options: list[Option], chosen: dict[str, st
                 raise it.error(
                     OptionError,
                     f"no option defines <{key}>"
-                    + (f"; keys: {', '.join('<' + k + '>' for k in by_key)}" if by_key else "")
+                    + (f"; keys: {', '.join('<' + k + '>' for k in by_key)}" if by_key
+                       else "; this description has no (option …)")
                     + _did_you_mean(key, by_key),
                     suggestions=_nearest(key, by_key),
                 )
@@ -389,6 +408,9 @@ def expand(text: str, name: str = "<text>", options=None, ruleset: str | None = 
            define_paths=None) -> Expanded:
     """Read a description and expand its options, rulesets and defines."""
     top = read(tokenize(text, name))
+    if not top:
+        raise LudiSyntaxError('the description is empty: expected (game "Name" …)', file=name,
+                              expected=['(game "Name" …)'])
     game = None
     metadata = None
     opts: list[Option] = []
@@ -397,12 +419,20 @@ def expand(text: str, name: str = "<text>", options=None, ruleset: str | None = 
     for item in top:
         if not isinstance(item, SList) or item.brace or item.head not in _TOP_LEVEL:
             at = item.open if isinstance(item, SList) else item
-            found = item.head if isinstance(item, SList) else item.text
+            if isinstance(item, Tok):  # a bare word, number or string: not in brackets
+                found = f"'{item.text}' outside any brackets"
+                near = [item.text] if item.text in _TOP_LEVEL else _nearest(item.text, _TOP_LEVEL)
+            elif item.brace:
+                found, near = "an array { … }", []
+            else:
+                found = f"({item.head} …)" if item.head is not None else "()"
+                near = _nearest(str(item.head), _TOP_LEVEL) if item.head else []
+            hint = f"; did you mean {' or '.join(f'({n} …)' for n in near)}?" if near else ""
             raise at.error(
                 LudiSyntaxError,
                 f"expected (game …), (define …), (option …), (rulesets …) or (metadata …) at the "
-                f"top level, found '{found}'" + _did_you_mean(str(found), _TOP_LEVEL),
-                expected=[f"({k} …)" for k in _TOP_LEVEL],
+                f"top level, found {found}{hint}",
+                expected=[f"({k} …)" for k in _TOP_LEVEL], suggestions=near,
             )
         if item.head == "game":
             if game is not None:
@@ -418,11 +448,15 @@ def expand(text: str, name: str = "<text>", options=None, ruleset: str | None = 
         else:
             metadata = item
     if game is None:
-        raise LudiSyntaxError("no (game …) in the description", file=name,
-                              expected=['(game "Name" …)'])
+        found = ", ".join(dict.fromkeys(f"({it.head} …)" for it in top))
+        raise LudiSyntaxError(f'no (game "Name" …) in the description, only {found}',
+                              file=name, expected=['(game "Name" …)'])
+    chosen, active = _choose(opts, rulesets, normalise_options(options), ruleset)
+    # as in Ludii, option placeholders may also appear in the file's own defines
+    defines = {k: (_substitute_options(body, opts, chosen), tok)
+               for k, (body, tok) in defines.items()}
     library = load_define_library(define_paths)
     library.update(defines)
-    chosen, active = _choose(opts, rulesets, normalise_options(options), ruleset)
     items = _substitute_options([game], opts, chosen)
     items = _substitute_defines(items, library)
     return Expanded(items[0], opts, rulesets, chosen, active, metadata)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import difflib
 import functools
 from dataclasses import dataclass
+from decimal import Decimal
 from importlib import resources
 from pathlib import Path
 
@@ -181,45 +182,121 @@ def _push(stack, pending, value):
 
 # ------------------------------------------------------------------ error messages
 
+#: How messages name each category of ludemes ("expected a board such as (hex …)").
+_CATEGORY_WORDS = {
+    "board": "a board", "region": "a region", "site": "a site", "int": "an integer",
+    "cond": "a condition", "moves": "moves", "effect": "an effect", "outcome": "an outcome",
+    "clause": "an end clause", "metarule": "a meta rule", "init": "a start rule",
+    "equip": "an item of equipment", "number": "a number",
+}
+_MAX_EXAMPLES = 5
+#: How messages name enumerations that are listed by name ("a role (Mover, Next, …)").
+_ENUM_WORDS = {"role": "a role", "directions": "directions", "compass": "a compass direction"}
+
+
 def describe_terminal(name: str) -> str:
     g = grammar()
     if name in _VALUE_TERMINALS:
         return _VALUE_TERMINALS[name]
+    if name == "LBRACE":
+        return "an array { … }"
     if name in g.terminal_keyword:
         return f"'{g.terminal_keyword[name]}'"
     return name
 
 
-def describe_category(category: str) -> str:
+def _shape(rule: str) -> str:
+    """A ludeme rule as a short example: ``(sites Empty)``, ``(hex …)``."""
+    g = grammar()
+    head = " ".join(g.heads[rule])
+    takes_args = any(len(exp) > 2 + len(g.heads[rule]) for exp in g.rules[rule])
+    return f"({head} …)" if takes_args else f"({head})"
+
+
+def _examples(category: str) -> list[str]:
+    """A few ludemes of ``category`` in the grammar's order: one per head word first."""
+    g = grammar()
+    order = []
+    for exp in g.rules.get(category, []):
+        if len(exp) != 1:
+            continue
+        sym = exp[0]
+        if sym.is_term and sym.name == "INT":
+            order.append("3")
+        elif not sym.is_term and sym.name in g.heads and g.heads[sym.name]:
+            order.append(sym.name)
+    picked, seen = [], set()
+    for r in order:
+        key = r if r == "3" else g.heads[r][0]
+        if key not in seen:
+            seen.add(key)
+            picked.append(r)
+    for r in order:  # few head words (region: all "sites"): add longer heads of the same words
+        if len(picked) >= 4:
+            break
+        if r not in picked and r != "3" and len(g.heads[r]) > 1:
+            picked.append(r)
+    picked.sort(key=order.index)
+    return [r if r == "3" else _shape(r) for r in picked]
+
+
+def describe_category(category: str, limit: int = _MAX_EXAMPLES) -> str:
     """Words for what a category accepts, e.g. "a region such as (sites Empty), (union …)"."""
     g = grammar()
-    examples = [f"({' '.join(g.heads[r])} …)" for r in g.rules_of(category)][:4]
-    more = ", …" if len(g.rules_of(category)) > 4 else ""
+    word = _CATEGORY_WORDS.get(category)
+    if word is None:
+        if category in g.heads:  # a single ludeme such as (to …) or (players …)
+            return _shape(category)
+        word = f"a {category}"
+    examples = _examples(category)
     if not examples:
-        return f"({' '.join(g.heads.get(category, (category,)))} …)"
-    return f"a {category} such as {', '.join(examples)}{more}"
+        return word
+    more = ", …" if len(examples) > limit else ""
+    return f"{word} such as {', '.join(examples[:limit])}{more}"
 
 
-def _enclosing(tokens: list[Tok], index: int) -> tuple[str | None, int]:
-    """The head words of the innermost unclosed '(' before ``index`` and how many arguments it
-    has before ``index``."""
+def _head_at(tokens: list[Tok], k: int, stop: int | None = None) -> tuple[str, ...]:
+    """The ludeme head written from ``tokens[k]`` on (before ``stop``): the longest run of
+    keywords that is a rule's head, else that starts one (``is`` of ``is Line``)."""
+    g = grammar()
+    stop = len(tokens) if stop is None else stop
+    words: list[str] = []
+    while k + len(words) < stop:
+        t = tokens[k + len(words)]
+        if t.kind != "word" or t.text not in g.keyword_terminal:
+            break
+        words.append(t.text)
+    heads = set(g.heads.values())
+    for n in range(len(words), 0, -1):
+        if tuple(words[:n]) in heads:
+            return tuple(words[:n])
+    for n in range(len(words), 0, -1):
+        if any(h[:n] == tuple(words[:n]) for h in heads):
+            return tuple(words[:n])
+    return ()
+
+
+def _enclosing(tokens: list[Tok], index: int) -> tuple[str | None, int, bool]:
+    """The head of the innermost unclosed '(' before ``index``, how many arguments come before
+    ``index`` in it (in its innermost unclosed ``{ … }`` when there is one), and whether
+    ``index`` is inside such an array."""
     depth = 0
+    inner = None  # index of the innermost unclosed bracket of either kind
     for j in range(index - 1, -1, -1):
         t = tokens[j]
         if t.kind in ("close", "rbrace"):
             depth += 1
         elif t.kind in ("open", "lbrace"):
-            if depth == 0 and t.kind == "open":
-                head = []
-                k = j + 1
-                g = grammar()
-                while k < index and tokens[k].kind == "word" and tokens[k].text in \
-                        g.keyword_terminal and not tokens[k].text.endswith(":"):
-                    head.append(tokens[k].text)
-                    k += 1
-                # count complete arguments between the head and the error
+            if depth > 0:
+                depth -= 1
+                continue
+            if inner is None:
+                inner = j
+            if t.kind == "open":
+                head = _head_at(tokens, j + 1, index)
+                first = j + 1 + len(head) if inner == j else inner + 1
                 nargs, d = 0, 0
-                for t2 in tokens[k:index]:
+                for t2 in tokens[first:index]:
                     if t2.kind in ("open", "lbrace"):
                         if d == 0:
                             nargs += 1
@@ -228,125 +305,254 @@ def _enclosing(tokens: list[Tok], index: int) -> tuple[str | None, int]:
                         d -= 1
                     elif d == 0 and t2.kind != "named":
                         nargs += 1
-                return (" ".join(head) or None), nargs
-            if depth > 0:
-                depth -= 1
-    return None, 0
+                return (" ".join(head) or None), nargs, inner != j
+    return None, 0, False
 
 
-def _what(tok: Tok) -> str:
+def _what(tokens: list[Tok], index: int) -> str:
+    tok = tokens[index]
+    if tok.kind == "open":
+        head = _head_at(tokens, index + 1)
+        g = grammar()
+        rules = [r for r, h in g.heads.items() if h == head]
+        if head and rules and all("…" not in _shape(r) for r in rules):
+            return f"({' '.join(head)})"
+        return f"({' '.join(head)} …)" if head else "a ludeme"
     return {"int": "an integer", "float": "a number", "string": "a string",
-            "open": "a ludeme", "lbrace": "an array { … }"}.get(tok.kind, f"'{tok.text}'")
+            "lbrace": "an array { … }", "named": f"the named argument '{tok.text}'",
+            }.get(tok.kind, f"'{tok.text}'")
+
+
+def _category_words(tokens: list[Tok], index: int) -> str:
+    """ "a region" when the ludeme written at ``tokens[index]`` (just after its '(') belongs to
+    one category; "" when unknown or ambiguous."""
+    g = grammar()
+    head = _head_at(tokens, index)
+    cats = {category_of(r) for r, h in g.heads.items() if h == head}
+    if len(cats) == 1:
+        cat = cats.pop()
+        return "a moves ludeme" if cat == "moves" else _CATEGORY_WORDS.get(cat, "")
+    return ""
+
+
+def _accepts(ip) -> set[str]:
+    """The terminals the parser state ``ip`` accepts (exact: it tries each one)."""
+    try:
+        return set(ip.accepts())
+    except Exception:  # noqa: BLE001 - best effort only, for the message
+        return set(ip.choices())
 
 
 def _syntax_error(e: UnexpectedInput, tokens: list[Tok], start: str) -> LudiSyntaxError:
     g = grammar()
     if not isinstance(e, UnexpectedToken):  # pragma: no cover - the custom lexer never fails
         return LudiSyntaxError(str(e))
+    # LALR merges states, so e.expected may list tokens that would fail one step later:
+    # ask the parser which ones it really accepts.
+    ip = e.interactive_parser
+    acc = _accepts(ip) if ip is not None else set(e.expected)
+    accept = _accepted(ip, acc)
+    ok_words = sorted(g.terminal_keyword[t] for t in acc if t in g.terminal_keyword
+                      and t not in ("LPAR", "RPAR", "LBRACE", "RBRACE"))
     if e.token.type == "$END":
         last = tokens[-1]
-        return last.error(LudiSyntaxError, "the description ends too early")
+        head, _, _ = _enclosing(tokens, len(tokens))
+        inside = f" inside ({head} …)" if head else ""
+        return last.error(LudiSyntaxError, f"the text ends too early{inside}: expected "
+                          f"{accept}", expected=ok_words)
     index = e.token.start_pos
     tok = tokens[index]
-    expected = sorted(e.expected)
-    prev = tokens[index - 1] if index > 0 else None
-    after_paren = prev is not None and prev.kind == "open"
-    head, nargs = _enclosing(tokens, index)
-    where = f"in ({head} …)" if head else "here"
-    # words the grammar could take at this point
-    ok_words = [g.terminal_keyword[t] for t in expected if t in g.terminal_keyword]
-    accept = _accepted(e, expected)
+    after_paren = index > 0 and tokens[index - 1].kind == "open"
+
+    def hint_for(word: str, candidates) -> tuple[list[str], str]:
+        near = difflib.get_close_matches(word, list(candidates), n=3, cutoff=0.5)
+        return near, (f"; did you mean {' or '.join(repr(n) for n in near)}?" if near else "")
+
+    if acc == {"$END"}:
+        return tok.error(LudiSyntaxError, f"unexpected {_what(tokens, index)} after the end "
+                         f"of the {start}", expected=[])
+    if after_paren:
+        # a whole ludeme in the wrong place: say what the place takes, from the state before '('
+        head, _, in_array = _enclosing(tokens, index - 1)
+        where = (f"in the array of ({head} …)" if in_array else f"in ({head} …)") if head \
+            else "here"
+        place = accept
+        try:
+            before = g.parser.parse_interactive(tokens[:index - 1], start=start)
+            before.exhaust_lexer()
+            place = _accepted(before, _accepts(before))
+        except Exception:  # noqa: BLE001 - best effort only, for the message
+            pass
+        if tok.kind != "word":
+            found = "empty brackets ()" if tok.kind == "close" else _what(tokens, index)
+            return tok.error(ArgumentError, f"a '(' must be followed by a ludeme's name, found "
+                             f"{found} {where}; expected {place}", expected=ok_words)
+        if tok.text not in g.keyword_terminal:
+            near, hint = hint_for(tok.text, ok_words or list(g.keyword_terminal))
+            return tok.error(UnknownLudeme, f"unknown ludeme '{tok.text}' {where}; expected "
+                             f"{place}{hint}", expected=ok_words, suggestions=near)
+        # a real ludeme, so no spelling hint: (is …) is no misspelt (if …)
+        kind = _category_words(tokens, index)
+        is_kind = f" is {kind} and" if kind else ""
+        return tok.error(ArgumentError, f"{_what(tokens, index - 1)}{is_kind} cannot be used "
+                         f"{where}; expected {place}", expected=ok_words)
+    head, nargs, in_array = _enclosing(tokens, index)
+    where = (f"in the array of ({head} …)" if in_array else f"in ({head} …)") if head else "here"
     if tok.kind == "word" and tok.text not in g.keyword_terminal:
-        candidates = ok_words or list(g.keyword_terminal)
-        near = difflib.get_close_matches(tok.text, candidates, n=3, cutoff=0.5)
-        hint = f"; did you mean {' or '.join(repr(n) for n in near)}?" if near else ""
-        what = "ludeme" if after_paren else "word"
-        return tok.error(UnknownLudeme, f"unknown {what} '{tok.text}' {where}; expected "
+        near, hint = hint_for(tok.text, ok_words or list(g.keyword_terminal))
+        return tok.error(UnknownLudeme, f"unknown word '{tok.text}' {where}; expected "
+                         f"{accept}{hint}", expected=ok_words, suggestions=near)
+    if tok.kind == "named" and tok.text not in ok_words:
+        named = [w for w in ok_words if w.endswith(":")]
+        near, hint = hint_for(tok.text, named or ok_words)
+        return tok.error(ArgumentError, f"no named argument '{tok.text}' {where}; expected "
                          f"{accept}{hint}", expected=ok_words, suggestions=near)
     if tok.kind == "close":
-        return tok.error(ArgumentError, f"({head} …) is missing an argument: expected {accept}"
-                         if head else f"missing an argument: expected {accept}",
-                         expected=ok_words)
-    if after_paren and tok.kind == "word":
-        near = difflib.get_close_matches(tok.text, ok_words, n=3, cutoff=0.5)
-        hint = f"; did you mean {' or '.join(repr(n) for n in near)}?" if near else ""
-        return tok.error(ArgumentError, f"({tok.text} …) cannot be used {where}; expected "
-                         f"{accept}{hint}", expected=ok_words, suggestions=near)
-    if expected == ["RPAR"]:
-        return tok.error(ArgumentError, f"too many arguments {where}: {_what(tok)} "
+        missing = "an argument" if nargs == 0 else f"argument {nargs + 1}"
+        what = f"({head} …) is missing {missing}" if head else f"missing {missing}"
+        return tok.error(ArgumentError, f"{what}: expected {accept}", expected=ok_words)
+    if tok.kind == "rbrace":
+        what = "is empty" if nargs == 0 else f"ends after {nargs} item(s)"
+        return tok.error(ArgumentError, f"the array {where.removeprefix('in the array ')} "
+                         f"{what}: expected {accept}", expected=ok_words)
+    if acc == {"RPAR"}:
+        return tok.error(ArgumentError, f"too many arguments {where}: {_what(tokens, index)} "
                          f"after argument {nargs}; expected ')'", expected=[")"])
-    near = difflib.get_close_matches(tok.text, ok_words, n=3, cutoff=0.5) \
-        if tok.kind in ("word", "named") else []
-    hint = f"; did you mean {' or '.join(repr(n) for n in near)}?" if near else ""
-    return tok.error(ArgumentError, f"argument {nargs + 1} {where} is {_what(tok)}; "
+    if head is None:  # at the top of a fragment
+        return tok.error(ArgumentError, f"expected {accept}, found {_what(tokens, index)}",
+                         expected=ok_words)
+    prev = tokens[index - 1] if index > 0 else None
+    near, hint = hint_for(tok.text, ok_words) if tok.kind in ("word", "named") else ([], "")
+    if prev is not None and prev.kind == "named":
+        return tok.error(ArgumentError, f"the value of '{prev.text}' {where} is "
+                         f"{_what(tokens, index)}; it accepts {accept}{hint}",
+                         expected=ok_words, suggestions=near)
+    return tok.error(ArgumentError, f"argument {nargs + 1} {where} is {_what(tokens, index)}; "
                      f"it accepts {accept}{hint}", expected=ok_words, suggestions=near)
 
 
-def _accepted(e: UnexpectedToken, expected: list[str]) -> str:
-    """Readable list of what the parser would accept, naming categories after a '('."""
+def _join(parts: list[str]) -> str:
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " or " + parts[-1]
+
+
+def _ludemes_after_lpar(ip) -> tuple[list[str], bool]:
+    """What may follow a '(' in parser state ``ip``: descriptions of whole categories (a board,
+    a region, …) and of single ludemes ((to …)); and whether the integer category is one."""
     g = grammar()
-    values = [t for t in expected if t in _VALUE_TERMINALS]
-    words = [t for t in expected if t not in _VALUE_TERMINALS and t not in ("LPAR", "RPAR")]
-    parts = [describe_terminal(t) for t in values + words]
-    if "LPAR" in expected and e.interactive_parser is not None:
-        ip = e.interactive_parser.copy()
-        try:
-            ip.feed_token(lark.Token("LPAR", "("))
-            after = ip.accepts()
-        except Exception:  # noqa: BLE001 - best effort only, for the message
-            after = set()
-        cats = []
-        for t in sorted(after):
-            kw = g.terminal_keyword.get(t)
-            for rule, head in g.heads.items():
-                if head and head[0] == kw and "_" in rule:
-                    cat = category_of(rule)
-                    if cat not in cats:
-                        cats.append(cat)
-                elif head and head[0] == kw and rule not in cats:
-                    cats.append(rule)
-        parts = [describe_category(c) for c in cats] + parts
+    after_ip = ip.copy()
+    try:
+        after_ip.feed_token(lark.Token("LPAR", "("))
+    except Exception:  # noqa: BLE001 - best effort only, for the message
+        return [], False
+    after = {g.terminal_keyword[t] for t in _accepts(after_ip) if t in g.terminal_keyword}
+    firsts: dict[str, set[str]] = {}
+    for rule, head in g.heads.items():
+        if head and "_" in rule:
+            firsts.setdefault(category_of(rule), set()).add(head[0])
+    # a category fits when every ludeme of it may start here; drop one whose ludemes are all
+    # ludemes of another that fits (an end clause (if …) inside a condition's (if …))
+    fit = [c for c, f in firsts.items() if f <= after]
+    fit = [c for c in fit if not any(firsts[c] < firsts[o] for o in fit)]
+    covered = set().union(*(firsts[c] for c in fit)) if fit else set()
+    singles = [r for r, head in g.heads.items()
+               if head and "_" not in r and head[0] in after - covered]
+    fit.sort(key=lambda c: min(_rule_order(r) for r in g.rules_of(c)))
+    singles.sort(key=_rule_order)
+    limit = _MAX_EXAMPLES if len(fit) + len(singles) == 1 else 3
+    return ([describe_category(c, limit) for c in fit] + [_shape(r) for r in singles],
+            "int" in fit)
+
+
+def _rule_order(rule: str) -> int:
+    """Position of a rule in the grammar file, to list things in the author's order."""
+    return list(grammar().rules).index(rule)
+
+
+def _accepted(ip, expected) -> str:
+    """Readable list of what the parser state ``ip`` accepts (``expected``: its terminals),
+    naming categories of ludemes where a '(' may come."""
+    g = grammar()
+    expected = set(expected) - {"$END"}
+    parts: list[str] = []
+    with_int = False
+    if "LPAR" in expected and ip is not None:
+        parts, with_int = _ludemes_after_lpar(ip)
+    values = [t for t in ("INT", "FLOAT", "STRING") if t in expected
+              and not (t == "INT" and with_int)]
+    parts += [describe_terminal(t) for t in values]
+    if "LBRACE" in expected:
+        parts.append(describe_terminal("LBRACE"))
+    words = {g.terminal_keyword[t] for t in expected if t in g.terminal_keyword
+             and t not in ("LPAR", "RPAR", "LBRACE", "RBRACE")}
+    for enum, vals in g.enums.items():  # whole enumerations by name: "a role (Mover, …)"
+        if enum == "bool" and set(vals) <= words:
+            parts.append("True/False")
+            words -= set(vals)
+        elif len(vals) >= 4 and set(vals) <= words:
+            shown = ", ".join(vals[:4]) + (", …" if len(vals) > 4 else "")
+            parts.append(f"{_ENUM_WORDS.get(enum, 'a ' + enum)} ({shown})")
+            words -= set(vals)
+    parts += [f"'{w}'" for w in sorted(words, key=lambda w: (w.endswith(":"), w))]
     if "RPAR" in expected:
         parts.append("')'")
-    if not parts:
-        return "nothing more here"
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " or " + parts[-1]
+    return _join(parts) if parts else "nothing more here"
 
 
 # ------------------------------------------------------------------ printing
 
-def _arg_text(arg, width: int, indent: int) -> str:
+def _arg_text(arg, width: int, indent: int, trail: int = 0, col: int | None = None) -> str:
+    """``arg`` as text. Its first line starts at column ``col`` (``indent`` by default), further
+    lines are indented from ``indent``, and ``trail`` closing brackets follow its last line."""
+    col = indent if col is None else col
     if isinstance(arg, Node):
-        return print_node(arg, width, indent)
+        return print_node(arg, width, indent, trail, col)
     if isinstance(arg, Named):
-        return f"{arg.name}:{_arg_text(arg.value, width, indent)}"
+        prefix = f"{arg.name}:"
+        return prefix + _arg_text(arg.value, width, indent, trail, col + len(prefix))
     if isinstance(arg, bool):
         return "True" if arg else "False"
     if isinstance(arg, str):
         return f'"{arg}"'
     if isinstance(arg, Sym):
         return arg.name
+    if isinstance(arg, float):
+        return _float_text(arg)
     if isinstance(arg, tuple):
         inner = [_arg_text(a, width, indent + 2) for a in arg]
         flat = "{" + " ".join(inner) + "}"
-        if len(flat) + indent <= width and "\n" not in flat:
+        if col + len(flat) + trail <= width and "\n" not in flat:
             return flat
         pad = " " * (indent + 2)
         return "{\n" + "\n".join(pad + t for t in inner) + "\n" + " " * indent + "}"
     return repr(arg)
 
 
-def print_node(node: Node, width: int = 88, indent: int = 0) -> str:
-    """The ludeme as text: on one line when it fits in ``width``, else one argument a line."""
+def _float_text(x: float) -> str:
+    """A float as the reader reads it back: digits, a point, digits (never ``1e-05``)."""
+    text = repr(x)
+    if "e" in text or "E" in text:
+        text = format(Decimal(text), "f")
+        if "." not in text:
+            text += ".0"
+    return text
+
+
+def print_node(node: Node, width: int = 88, indent: int = 0, trail: int = 0,
+               col: int | None = None) -> str:
+    """The ludeme as text: on one line when it fits in ``width`` (counting the ``trail``
+    closing brackets that follow it), else one argument a line."""
+    col = indent if col is None else col
     head = " ".join(grammar().heads[node.rule])
-    parts = [_arg_text(a, width, indent + 2) for a in node.args]
-    flat = "(" + " ".join([head, *parts]) + ")"
-    if len(flat) + indent <= width and "\n" not in flat:
-        return flat
     # leading literals (names, numbers) stay on the head line; the rest go one a line
     k = 0
     while k < len(node.args) and not isinstance(node.args[k], (Node, Named, tuple)):
         k += 1
+    last = len(node.args) - 1
+    parts = [_arg_text(a, width, indent + 2, trail + 1 if i == last else 0)
+             for i, a in enumerate(node.args)]
+    flat = "(" + " ".join([head, *parts]) + ")"
+    if (col + len(flat) + trail <= width or k == len(parts)) and "\n" not in flat:
+        return flat
     pad = " " * (indent + 2)
     first = " ".join([head, *parts[:k]])
     return "(" + first + "\n" + "\n".join(pad + p for p in parts[k:]) + ")"

@@ -32,7 +32,8 @@ class Source:
 @dataclass(frozen=True)
 class Tok:
     """One token: ``kind`` is open, close, lbrace, rbrace, string, int, float, word, named
-    (``exact:``), placeholder (``<Key:arg>``) or param (``#1``)."""
+    (``exact:``), placeholder (``<Key:arg>``; also a negative option value such as ``<-1>``) or
+    param (``#1``)."""
 
     kind: str
     text: str
@@ -56,7 +57,7 @@ _TOKEN = re.compile(
     r"""
     (?P<ws>\s+|//[^\n]*)
   | (?P<string>"(?:[^"\\]|\\.)*")
-  | (?P<placeholder><[A-Za-z0-9_]+(?::[A-Za-z0-9_]+)?>)
+  | (?P<placeholder><[A-Za-z0-9_]+(?::[A-Za-z0-9_]+)?>|<-[0-9]+(?:\.[0-9]+)?>)
   | (?P<open>\() | (?P<close>\)) | (?P<lbrace>\{) | (?P<rbrace>\})
   | (?P<param>\#[0-9]+)
   | (?P<named>[A-Za-z_][A-Za-z0-9_]*:)

@@ -1,0 +1,213 @@
+"""Board geometry: cells, coordinates, labels, neighbours by direction, corners, sides, rows.
+
+Coordinates (DESIGN §3):
+- hex boards use axial coordinates (q, r); neighbours are the six offsets
+  D0..D5 = (1,0) (1,-1) (0,-1) (-1,0) (-1,1) (0,1), in cyclic order, so turning by 60 degrees
+  is an index step of ±1 and the opposite direction is d+3. A hexhex board of side N is centred on
+  (0, 0) and holds all cells with |q|, |r|, |q+r| <= N-1. Rows are r = const; r grows downwards
+  (row -(N-1) is the top edge, "North").
+- square boards use (column, row) from the bottom-left corner (0, 0); directions
+  E NE N NW W SW S SE in cyclic order (orthogonal ones at even indices).
+Labels: a letter for the column (q or column, leftmost "a") and a number for the row, counted
+from the bottom row (1).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+HEX_DIRS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
+SQUARE_DIRS = ((1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1))
+COMPASS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
+
+
+@dataclass(frozen=True, eq=False)
+class Board:
+    """The cells of a board and the tables the engine reads.
+
+    ``nbr[c, d]`` is the neighbour of cell ``c`` in direction ``d`` (-1 off the board);
+    ``axes`` maps a direction set name ("All", "Adjacent", "Orthogonal", "Diagonal") to the
+    pairs of opposite directions that make lines.
+    """
+
+    kind: str  # "hex" or "square"
+    shape: str  # "hexhex", "diamond", "rectangle", "triangle", "square"
+    size: tuple[int, ...]
+    xy: np.ndarray  # (C, 2) int64 coordinates of each cell
+    nbr: np.ndarray  # (C, D) int64
+    axes: dict[str, np.ndarray]
+    adjacent: np.ndarray  # the directions that connect groups
+    sides: dict[str, np.ndarray]  # compass -> cells of that side (corners included)
+    corners: np.ndarray  # the corner cells, in order
+    labels: tuple[str, ...]
+    _index: dict = field(default_factory=dict, repr=False)
+
+    @property
+    def num_cells(self) -> int:
+        return int(self.xy.shape[0])
+
+    @property
+    def num_dirs(self) -> int:
+        return int(self.nbr.shape[1])
+
+    def coords(self, cell: int) -> tuple[int, int]:
+        """Axial (q, r) on hex boards, (column, row) on square ones."""
+        q, r = self.xy[cell]
+        return int(q), int(r)
+
+    def cell_at(self, q: int, r: int) -> int:
+        """The cell at coordinates (q, r); KeyError when off the board."""
+        return self._index[("xy", int(q), int(r))]
+
+    def label(self, cell: int) -> str:
+        return self.labels[cell]
+
+    def cell(self, label: str) -> int:
+        """The cell with this label (e.g. "e5"); KeyError when there is none."""
+        return self._index[("label", label.strip().lower())]
+
+    def has_label(self, label: str) -> bool:
+        return ("label", label.strip().lower()) in self._index
+
+    @property
+    def rim(self) -> np.ndarray:
+        """1 for cells with fewer neighbours than the board's directions (the edge)."""
+        return (np.asarray(self.nbr[:, self.adjacent] < 0).any(axis=1)).astype(np.int64)
+
+    def row_cells(self, k: int) -> np.ndarray:
+        """Cells of row k counted from the bottom row (0)."""
+        rows = self.row_index()
+        return np.flatnonzero(rows == k)
+
+    def column_cells(self, k: int) -> np.ndarray:
+        cols = self.column_index()
+        return np.flatnonzero(cols == k)
+
+    def row_index(self) -> np.ndarray:
+        if self.kind == "hex":
+            r = self.xy[:, 1]
+            return r.max() - r
+        return self.xy[:, 1] - self.xy[:, 1].min()
+
+    def column_index(self) -> np.ndarray:
+        q = self.xy[:, 0]
+        return q - q.min()
+
+    def __repr__(self) -> str:
+        return f"Board({self.shape} {'x'.join(map(str, self.size))}, {self.num_cells} cells)"
+
+
+def _label(col: int, row: int) -> str:
+    """Column 0 -> "a" … 25 -> "z", 26 -> "aa"; row 0 -> "1"."""
+    letters = ""
+    col += 1
+    while col:
+        col, rem = divmod(col - 1, 26)
+        letters = chr(ord("a") + rem) + letters
+    return f"{letters}{row + 1}"
+
+
+def _build(kind, shape, size, cells, dirs, axes, adjacent, sides, corners) -> Board:
+    index = {(q, r): i for i, (q, r) in enumerate(cells)}
+    nbr = -np.ones((len(cells), len(dirs)), np.int64)
+    for i, (q, r) in enumerate(cells):
+        for d, (dq, dr) in enumerate(dirs):
+            nbr[i, d] = index.get((q + dq, r + dr), -1)
+    coords = np.array(cells, np.int64).reshape(-1, 2)
+    lookup: dict = {("xy", q, r): i for (q, r), i in index.items()}
+    board = Board(kind, shape, size, coords, nbr,
+                  {k: np.array(v, np.int64).reshape(-1, 2) for k, v in axes.items()},
+                  np.array(adjacent, np.int64),
+                  {k: np.array(sorted(index[c] for c in v), np.int64) for k, v in sides.items()},
+                  np.array([index[c] for c in corners], np.int64), (), lookup)
+    cols = board.column_index()
+    rows = board.row_index()
+    labels = tuple(_label(int(c), int(r)) for c, r in zip(cols, rows))
+    object.__setattr__(board, "labels", labels)
+    for i, lab in enumerate(labels):
+        lookup[("label", lab)] = i
+    return board
+
+
+def _hex_board(shape, size, cells, sides, corners) -> Board:
+    axes = {name: [(0, 3), (1, 4), (2, 5)] for name in ("All", "Adjacent", "Orthogonal")}
+    axes["Diagonal"] = []
+    return _build("hex", shape, size, cells, HEX_DIRS, axes, list(range(6)), sides, corners)
+
+
+def hexhex(n: int) -> Board:
+    """A hexagon of side n (3n(n-1)+1 cells), centred on (0, 0)."""
+    m = n - 1
+    cells = [(q, r) for r in range(-m, m + 1) for q in range(-m, m + 1) if abs(q + r) <= m]
+    corners = [(0, -m), (m, -m), (m, 0), (0, m), (-m, m), (-m, 0)]
+    edge = {
+        "N": lambda q, r: r == -m,
+        "NE": lambda q, r: q == m,
+        "SE": lambda q, r: q + r == m,
+        "S": lambda q, r: r == m,
+        "SW": lambda q, r: q == -m,
+        "NW": lambda q, r: q + r == -m,
+    }
+    sides = {k: [c for c in cells if f(*c)] for k, f in edge.items()}
+    return _hex_board("hexhex", (n,), cells, sides, corners)
+
+
+def hex_diamond(n: int) -> Board:
+    """A rhombus of n x n hex cells (Hex): q, r in 0..n-1. Sides NE (r=0) and SW (r=n-1) face
+    each other, as do NW (q=0) and SE (q=n-1)."""
+    cells = [(q, r) for r in range(n) for q in range(n)]
+    sides = {
+        "NE": [c for c in cells if c[1] == 0],
+        "SW": [c for c in cells if c[1] == n - 1],
+        "NW": [c for c in cells if c[0] == 0],
+        "SE": [c for c in cells if c[0] == n - 1],
+    }
+    corners = [(0, 0), (n - 1, 0), (n - 1, n - 1), (0, n - 1)]
+    return _hex_board("diamond", (n,), cells, sides, corners)
+
+
+def hex_rectangle(rows: int, cols: int) -> Board:
+    """A rectangle of hex cells, rows offset alternately (odd rows shifted right)."""
+    cells = [(c - (r // 2), r) for r in range(rows) for c in range(cols)]
+    sides = {
+        "N": [x for x in cells if x[1] == 0],
+        "S": [x for x in cells if x[1] == rows - 1],
+        "W": [x for x in cells if x[0] + x[1] // 2 == 0],
+        "E": [x for x in cells if x[0] + x[1] // 2 == cols - 1],
+    }
+    corners = [cells[0], cells[cols - 1], cells[-1], cells[-cols]]
+    return _hex_board("rectangle", (rows, cols), cells, sides, corners)
+
+
+def hex_triangle(n: int) -> Board:
+    """A triangle of hex cells with n cells a side: q, r >= 0, q + r <= n-1. Side S is r = 0
+    (the bottom row, drawn with rows growing upwards), NW is q = 0, NE is q + r = n-1."""
+    cells = [(q, r) for r in range(n) for q in range(n - r)]
+    sides = {
+        "S": [c for c in cells if c[1] == 0],
+        "NW": [c for c in cells if c[0] == 0],
+        "NE": [c for c in cells if c[0] + c[1] == n - 1],
+    }
+    corners = [(0, 0), (n - 1, 0), (0, n - 1)]
+    board = _hex_board("triangle", (n,), cells, sides, corners)
+    return board
+
+
+def square_grid(cols: int, rows: int) -> Board:
+    """A grid of cols x rows cells, (column, row) from the bottom-left corner."""
+    cells = [(c, r) for r in range(rows) for c in range(cols)]
+    sides = {
+        "N": [x for x in cells if x[1] == rows - 1],
+        "S": [x for x in cells if x[1] == 0],
+        "W": [x for x in cells if x[0] == 0],
+        "E": [x for x in cells if x[0] == cols - 1],
+    }
+    corners = [(0, 0), (cols - 1, 0), (cols - 1, rows - 1), (0, rows - 1)]
+    orth = [(0, 4), (2, 6)]
+    diag = [(1, 5), (3, 7)]
+    axes = {"All": orth + diag, "Adjacent": orth + diag, "Orthogonal": orth, "Diagonal": diag}
+    shape = "square" if cols == rows else "rectangle"
+    return _build("square", shape, (cols, rows) if cols != rows else (cols,), cells,
+                  SQUARE_DIRS, axes, list(range(8)), sides, corners)

@@ -1,0 +1,84 @@
+"""Text drawings of a position: hex boards as hexes, square boards as grids, labels on the rim."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ludi.engine.game import State
+
+STONES = "XO+*"
+LAST = "xo-."
+
+
+def _symbol(state: State, cell: int) -> str:
+    owner = state.owner(cell)
+    if owner is None:
+        return "."
+    return (LAST if cell == state.last_move else STONES)[owner]
+
+
+def _board_lines(state: State) -> list[str]:
+    b = state.game.board
+    labels = b.labels
+    if b.kind == "hex":
+        q, r = b.xy[:, 0], b.xy[:, 1]
+        x = 2 * q + r
+        xmin = int(x.min())
+        rows = sorted(set(r.tolist()))
+        width = int(x.max()) - xmin + 1
+        grid = {rr: [" "] * (width + 2) for rr in rows}
+        for cell in range(b.num_cells):
+            grid[int(r[cell])][int(x[cell]) - xmin + 1] = _symbol(state, cell)
+        # column letters: above-left of the first cell of each column
+        tops = {}
+        for cell in range(b.num_cells):
+            col = int(q[cell])
+            if col not in tops or r[cell] < r[tops[col]]:
+                tops[col] = cell
+        header = [" "] * (width + 3)
+        lines = []
+        letter_rows: dict[int, list[tuple[int, str]]] = {}
+        for col, cell in tops.items():
+            letter = "".join(ch for ch in labels[cell] if ch.isalpha())
+            letter_rows.setdefault(int(r[cell]), []).append((int(x[cell]) - xmin, letter))
+        for pos, letter in letter_rows.get(rows[0], []):
+            header[pos + 1] = letter
+        lines.append("    " + "".join(header).rstrip())
+        for rr in rows:
+            first = min((c for c in range(b.num_cells) if r[c] == rr), key=lambda c: x[c])
+            number = "".join(ch for ch in labels[first] if ch.isdigit())
+            row = grid[rr]
+            for pos, letter in letter_rows.get(rr, []):
+                if rr != rows[0] and row[pos] == " ":
+                    row[pos] = letter
+            lines.append(f"{number:>3} " + "".join(row).rstrip())
+        return lines
+    cols, rws = b.xy[:, 0], b.xy[:, 1]
+    lines = []
+    for row in range(int(rws.max()), int(rws.min()) - 1, -1):
+        cells = sorted((c for c in range(b.num_cells) if rws[c] == row), key=lambda c: cols[c])
+        lines.append(f"{row + 1:>3} " + " ".join(_symbol(state, c) for c in cells))
+    bottom = sorted((c for c in range(b.num_cells) if rws[c] == rws.min()), key=lambda c: cols[c])
+    lines.append("    " + " ".join("".join(ch for ch in labels[c] if ch.isalpha())
+                                   for c in bottom))
+    return lines
+
+
+def status_line(state: State) -> str:
+    game = state.game
+    names = [f"P{p + 1} ({STONES[p]})" for p in range(game.num_players)]
+    last = state.last_move
+    last_text = f", last move {game.board.label(last)}" if last is not None else ""
+    if state.is_terminal():
+        w = state.winner
+        result = f"{names[w]} wins" if w is not None else "draw"
+        ranks = state.ranks
+        extra = f"; ranks {ranks}" if game.num_players > 2 else ""
+        return f"{game.name}: game over after {state.ply} plies, {result} ({state.end_type})" \
+               f"{extra}{last_text}"
+    return f"{game.name}: ply {state.ply}, {names[state.to_move]} to move{last_text}"
+
+
+def render_text(state: State) -> str:
+    return "\n".join(_board_lines(state) + [status_line(state)])
