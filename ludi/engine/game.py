@@ -233,7 +233,7 @@ class State:
             shown = ", ".join(m.text for m in legal[:12]) + (", …" if len(legal) > 12 else "")
             raise IllegalMove(f"'{move}' is not a legal move here; legal: {shown}",
                               expected=[m.text for m in legal])
-        K.apply_move(g.tables, self._s, g._work, g._buf, chosen.code)
+        K.apply_move(g.tables, self._s, g._work, chosen.code)
         return self
 
     def copy(self) -> State:

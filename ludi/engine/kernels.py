@@ -1,8 +1,8 @@
 """The compiled kernels: legal moves, apply, end checks and random playouts.
 
 Every function here is ``@njit(cache=True)`` and sees a game only through the flat arrays of
-:mod:`ludi.compile.layout`: ``t`` (tables), ``s`` (state), ``w`` (work space), ``buf`` (a move
-buffer) and ``rng`` (a uint64[1] generator state). The kernels are compiled once per machine, for
+:mod:`ludi.compile.layout`: ``t`` (tables), ``s`` (state), ``w`` (work space), ``buf`` (the
+caller's move buffer) and ``rng`` (a uint64[1] generator state). The kernels are compiled once per machine, for
 all games. Set ``NUMBA_DISABLE_JIT=1`` to step through the same code as plain Python.
 
 Colours and players: stones are stored by colour (colour 0 moves first). The pie rule swaps which
@@ -79,20 +79,25 @@ from ludi.compile.layout import (
     WIN,
 )
 
-# work space layout: condition stack values and reasons, then flood-fill marks and stack
+# work space layout: condition stack values and reasons, flood-fill marks and stack (C each),
+# then a move buffer for conditions that count moves (C + 8)
 W_VALS = 0
 W_WHY = 64
 W_SEEN = 128
-
-
-def work_size(cells: int) -> int:
-    return W_SEEN + 2 * cells
 
 
 #: Hot kernels are compiled without numba's reference counting: they never allocate, and
 #: counting references to the array arguments at every call costs more than the work itself
 #: (measured: 3x on Yavalath playouts). Only entry points that allocate use plain ``njit``.
 kernel = njit(cache=True, _nrt=False)
+#: Tiny helpers on the hot path are inlined into their callers.
+tiny = njit(cache=True, _nrt=False, inline="always")
+
+
+@tiny
+def work_size(cells):
+    """Length of the work array ``w`` for a board of ``cells`` cells."""
+    return W_SEEN + 3 * cells + 8
 
 
 # ---------------------------------------------------------------- random numbers
@@ -118,7 +123,7 @@ def rng_below(rng, n):
 # ---------------------------------------------------------------- players
 
 
-@kernel
+@tiny
 def next_colour(t, s, colour):
     """The next colour after ``colour`` that is still playing."""
     n = t[P_PLAYERS]
@@ -132,7 +137,7 @@ def next_colour(t, s, colour):
     return colour
 
 
-@kernel
+@tiny
 def prev_colour(t, s, colour):
     n = t[P_PLAYERS]
     if n == 2:
@@ -145,7 +150,7 @@ def prev_colour(t, s, colour):
     return colour
 
 
-@kernel
+@tiny
 def role_colour(t, s, role):
     mover = s[I_MOVER]
     if role == ROLE_MOVER:
@@ -157,7 +162,7 @@ def role_colour(t, s, role):
     return role
 
 
-@kernel
+@tiny
 def player_of(s, colour):
     """The player holding ``colour`` (differs from the colour only after a pie-rule swap)."""
     if s[I_SWAPPED] == 1 and colour >= 0 and colour < 2:
@@ -230,7 +235,7 @@ def join_groups(t, s, c, stone):
 # ---------------------------------------------------------------- placing stones
 
 
-@kernel
+@tiny
 def place(t, s, c, colour):
     """Put a stone of ``colour`` on the empty cell ``c``."""
     C = s[I_CELLS]
@@ -255,7 +260,7 @@ def place(t, s, c, colour):
 # ---------------------------------------------------------------- conditions
 
 
-@kernel
+@tiny
 def run_length(t, s, c, d, stone):
     nbr = t[T_NBR]
     dirs = t[P_DIRS]
@@ -267,7 +272,7 @@ def run_length(t, s, c, d, stone):
     return n
 
 
-@kernel
+@tiny
 def line_through_last(t, s, length, axes_mask, exact, colour):
     """A line of ``length`` (or more, unless exact) of ``colour`` through the last stone. Run
     lengths per axis are computed once per (ply, colour) and cached in the state."""
@@ -291,7 +296,7 @@ def line_through_last(t, s, length, axes_mask, exact, colour):
     return False
 
 
-@kernel
+@tiny
 def popcount(x):
     n = 0
     while x:
@@ -300,7 +305,7 @@ def popcount(x):
     return n
 
 
-@kernel
+@tiny
 def connected(t, s, test, need, colour):
     """The last stone's group touches all goals of the test's mask (``need`` < 0) or at least
     ``need`` of them."""
@@ -368,8 +373,8 @@ def ring(t, s, w, colour):
     return False
 
 
-@kernel
-def leaf(t, s, w, buf, pc):
+@tiny
+def leaf(t, s, w, pc):
     """Evaluate one leaf condition op (the op at index ``pc``)."""
     op_at = t[T_CODE] + pc * OP_WIDTH
     op = t[op_at]
@@ -388,18 +393,19 @@ def leaf(t, s, w, buf, pc):
         colour = role_colour(t, s, t[op_at + 1])
         saved = s[I_MOVER]
         s[I_MOVER] = colour
-        n = legal_moves(t, s, buf)
+        C = s[I_CELLS]
+        n = legal_moves(t, s, w[W_SEEN + 2 * C:])
         s[I_MOVER] = saved
         return n == 0
     return False  # OP_FALSE
 
 
 @kernel
-def evaluate(t, s, w, buf, start, end):
+def evaluate(t, s, w, start, end):
     """Evaluate the postfix condition program of ops [start, end). Returns whether it holds and
     the index of the leaf op that made it hold (for end types)."""
     if end - start == 1:
-        return leaf(t, s, w, buf, start), start
+        return leaf(t, s, w, start), start
     code = t[T_CODE]
     sp = 0
     for pc in range(start, end):
@@ -422,7 +428,7 @@ def evaluate(t, s, w, buf, start, end):
             w[W_WHY + base] = reason
             sp = base + 1
         else:
-            w[W_VALS + sp] = 1 if leaf(t, s, w, buf, pc) else 0
+            w[W_VALS + sp] = 1 if leaf(t, s, w, pc) else 0
             w[W_WHY + sp] = pc
             sp += 1
     return w[W_VALS] == 1, w[W_WHY]
@@ -459,13 +465,18 @@ def apply_result(t, s, colour, outcome, reason):
         finish(t, s, -1, reason)
 
 
-@kernel
-def check_end(t, s, w, buf):
+@tiny
+def check_end(t, s, w):
     """Try the end clauses in order; the first that holds decides the result."""
     clauses = t[T_CLAUSES]
     for m in range(t[P_NUM_CLAUSES]):
         at = clauses + 4 * m
-        ok, reason = evaluate(t, s, w, buf, t[at], t[at + 1])
+        start = t[at]
+        if t[at + 1] - start == 1:  # most clauses are a single test: skip the interpreter
+            ok = leaf(t, s, w, start)
+            reason = start
+        else:
+            ok, reason = evaluate(t, s, w, start, t[at + 1])
         if ok:
             s[I_END_CLAUSE] = m
             apply_result(t, s, role_colour(t, s, t[at + 2]), t[at + 3], reason)
@@ -475,7 +486,7 @@ def check_end(t, s, w, buf):
 # ---------------------------------------------------------------- moves
 
 
-@kernel
+@tiny
 def swap_allowed(t, s):
     return s[I_PLY] == 1 and t[P_SWAP] == 1 and t[P_PLAYERS] == 2
 
@@ -498,8 +509,8 @@ def legal_moves(t, s, buf):
     return n
 
 
-@kernel
-def apply_move(t, s, w, buf, move):
+@tiny
+def apply_move(t, s, w, move):
     """Play ``move`` (assumed legal), check the end clauses, pass the turn."""
     kind = move & KIND_MASK
     mover = s[I_MOVER]
@@ -513,7 +524,7 @@ def apply_move(t, s, w, buf, move):
         if kind == MOVE_SWAP:
             s[I_SWAPPED] = 1 - s[I_SWAPPED]
     s[I_PLY] += 1
-    check_end(t, s, w, buf)
+    check_end(t, s, w)
     if s[I_OVER] == 1:
         return
     if kind != MOVE_SWAP:  # after a swap the same colour moves, now held by the other player
@@ -531,7 +542,7 @@ def end_if_stuck(t, s, buf):
     return n
 
 
-@kernel
+@tiny
 def random_move(t, s, buf, rng):
     """A uniformly random legal move, or -1 when there is none. Add-anywhere games draw from the
     empties list directly (the fast path); the others from the generated move list."""
@@ -561,7 +572,7 @@ def playout(t, s, w, buf, rng):
         if m < 0:
             finish(t, s, -1, END_NO_MOVES)
             break
-        apply_move(t, s, w, buf, m)
+        apply_move(t, s, w, m)
 
 
 @njit(cache=True)
@@ -572,7 +583,7 @@ def playouts(t, s0, n, seed, lengths, winners, reasons):
     rng_seed(rng, seed)
     C = s0[I_CELLS]
     s = s0.copy()
-    w = np.zeros(W_SEEN + 2 * C, np.int64)
+    w = np.zeros(work_size(C), np.int64)
     buf = np.zeros(C + 8, np.int64)
     for g in range(n):
         s[:] = s0
