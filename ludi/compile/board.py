@@ -182,17 +182,17 @@ def hex_rectangle(rows: int, cols: int) -> Board:
 
 
 def hex_triangle(n: int) -> Board:
-    """A triangle of hex cells with n cells a side: q, r >= 0, q + r <= n-1. Side S is r = 0
-    (the bottom row, drawn with rows growing upwards), NW is q = 0, NE is q + r = n-1."""
-    cells = [(q, r) for r in range(n) for q in range(n - r)]
+    """A triangle of hex cells with n cells a side, pointing up: rows r = 0..n-1 from the top,
+    row r holding the cells -r <= q <= 0. Sides: S is the bottom row (r = n-1), NW the left edge
+    (q = -r) and NE the right edge (q = 0); each corner belongs to two sides."""
+    cells = [(q, r) for r in range(n) for q in range(-r, 1)]
     sides = {
-        "S": [c for c in cells if c[1] == 0],
-        "NW": [c for c in cells if c[0] == 0],
-        "NE": [c for c in cells if c[0] + c[1] == n - 1],
+        "S": [c for c in cells if c[1] == n - 1],
+        "NW": [c for c in cells if c[0] == -c[1]],
+        "NE": [c for c in cells if c[0] == 0],
     }
-    corners = [(0, 0), (n - 1, 0), (0, n - 1)]
-    board = _hex_board("triangle", (n,), cells, sides, corners)
-    return board
+    corners = [(0, 0), (-(n - 1), n - 1), (0, n - 1)]
+    return _hex_board("triangle", (n,), cells, sides, corners)
 
 
 def square_grid(cols: int, rows: int) -> Board:

@@ -27,23 +27,23 @@ def _board_lines(state: State) -> list[str]:
         xmin = int(x.min())
         rows = sorted(set(r.tolist()))
         width = int(x.max()) - xmin + 1
-        grid = {rr: [" "] * (width + 2) for rr in rows}
+        grid = {rr: [" "] * (width + 3) for rr in rows}
         for cell in range(b.num_cells):
-            grid[int(r[cell])][int(x[cell]) - xmin + 1] = _symbol(state, cell)
+            grid[int(r[cell])][int(x[cell]) - xmin + 2] = _symbol(state, cell)
         # column letters: above-left of the first cell of each column
         tops = {}
         for cell in range(b.num_cells):
             col = int(q[cell])
             if col not in tops or r[cell] < r[tops[col]]:
                 tops[col] = cell
-        header = [" "] * (width + 3)
+        header = [" "] * (width + 4)
         lines = []
         letter_rows: dict[int, list[tuple[int, str]]] = {}
         for col, cell in tops.items():
             letter = "".join(ch for ch in labels[cell] if ch.isalpha())
             letter_rows.setdefault(int(r[cell]), []).append((int(x[cell]) - xmin, letter))
         for pos, letter in letter_rows.get(rows[0], []):
-            header[pos + 1] = letter
+            header[pos + 2] = letter
         lines.append("    " + "".join(header).rstrip())
         for rr in rows:
             first = min((c for c in range(b.num_cells) if r[c] == rr), key=lambda c: x[c])
