@@ -5,6 +5,7 @@
 'Yavalath'
 """
 
+from ludi.engine import Game, Move, State, load, parse, random_playouts
 from ludi.errors import (
     ArgumentError,
     CompileError,
@@ -16,7 +17,6 @@ from ludi.errors import (
     OptionError,
     UnknownLudeme,
 )
-from ludi.engine import Game, Move, State, load, parse, random_playouts
 from ludi.lang import Description, load_description
 
 __version__ = "0.1.0"

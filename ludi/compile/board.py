@@ -124,7 +124,7 @@ def _build(kind, shape, size, cells, dirs, axes, adjacent, sides, corners) -> Bo
                   np.array([index[c] for c in corners], np.int64), (), lookup)
     cols = board.column_index()
     rows = board.row_index()
-    labels = tuple(_label(int(c), int(r)) for c, r in zip(cols, rows))
+    labels = tuple(_label(int(c), int(r)) for c, r in zip(cols, rows, strict=True))
     object.__setattr__(board, "labels", labels)
     for i, lab in enumerate(labels):
         lookup[("label", lab)] = i

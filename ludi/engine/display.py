@@ -39,7 +39,7 @@ def _board_lines(state: State) -> list[str]:
         header = [" "] * (width + 4)
         lines = []
         letter_rows: dict[int, list[tuple[int, str]]] = {}
-        for col, cell in tops.items():
+        for cell in tops.values():
             letter = "".join(ch for ch in labels[cell] if ch.isalpha())
             letter_rows.setdefault(int(r[cell]), []).append((int(x[cell]) - xmin, letter))
         for pos, letter in letter_rows.get(rows[0], []):

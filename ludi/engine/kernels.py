@@ -1,9 +1,10 @@
 """The compiled kernels: legal moves, apply, end checks and random playouts.
 
-Every function here is ``@njit(cache=True)`` and sees a game only through the flat arrays of
-:mod:`ludi.compile.layout`: ``t`` (tables), ``s`` (state), ``w`` (work space), ``buf`` (the
-caller's move buffer) and ``rng`` (a uint64[1] generator state). The kernels are compiled once per machine, for
-all games. Set ``NUMBA_DISABLE_JIT=1`` to step through the same code as plain Python.
+Every function here is compiled by numba (cached on disk) and sees a game only through the flat
+arrays of :mod:`ludi.compile.layout`: ``t`` (tables), ``s`` (state), ``w`` (work space), ``buf``
+(the caller's move buffer) and ``rng`` (a uint64[1] generator state). The kernels are compiled
+once per machine, for all games. Set ``NUMBA_DISABLE_JIT=1`` to step through the same code as
+plain Python.
 
 Colours and players: stones are stored by colour (colour 0 moves first). The pie rule swaps which
 player holds which colour (``s[I_SWAPPED]``); the rules only ever see colours.
@@ -42,7 +43,6 @@ from ludi.compile.layout import (
     MOVE_SWAP,
     OP_AND,
     OP_CONN,
-    OP_FALSE,
     OP_FULL,
     OP_LINE,
     OP_LOOP,

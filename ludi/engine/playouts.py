@@ -40,7 +40,7 @@ def random_playouts(game: Game, n: int = 1000, seed: int = 0) -> dict:
     kinds, counts = np.unique(reasons, return_counts=True)
     names = {L.END_NO_MOVES: "no moves", L.END_TIMEOUT: "move limit"}
     out["end_types"] = {names.get(int(k), game.spec.ops_text[int(k)] if k >= 0 else str(k)):
-                        float(c) / n for k, c in zip(kinds, counts)}
+                        float(c) / n for k, c in zip(kinds, counts, strict=True)}
     out["games_per_s"] = n / elapsed if elapsed > 0 else float("inf")
     out["plies_per_s"] = float(lengths.sum()) / elapsed if elapsed > 0 else float("inf")
     return out

@@ -101,7 +101,8 @@ def grammar() -> Grammar:
                     break
                 head.append(kw)
             heads[name] = tuple(head)
-    categories = tuple(str(n) for n in names if "_" not in n and n not in enums)
+    categories = tuple(str(n) for n in names if "_" not in n and n not in enums
+                       and (n in heads or any(category_of(r) == n for r in heads)))
     parser = lark.Lark(text, parser="lalr", start=list(categories), keep_all_tokens=True,
                        maybe_placeholders=False, lexer=_TokLexer, cache=True)
     return Grammar(parser, keyword_terminal, terminal_keyword, rules, heads, enums, categories)
