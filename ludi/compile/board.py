@@ -65,11 +65,20 @@ class Board:
         return self.labels[cell]
 
     def cell(self, label: str) -> int:
-        """The cell with this label (e.g. "e5"); KeyError when there is none."""
-        return self._index[("label", label.strip().lower())]
+        """The cell with this label (e.g. "e5"; case matters only where the board has labels
+        differing by case, as mancala boards do); KeyError when there is none."""
+        label = label.strip()
+        found = self._index.get(("label", label))
+        if found is None:
+            found = self._index[("label", label.lower())]
+        return found
 
     def has_label(self, label: str) -> bool:
-        return ("label", label.strip().lower()) in self._index
+        try:
+            self.cell(label)
+        except KeyError:
+            return False
+        return True
 
     @property
     def rim(self) -> np.ndarray:
@@ -211,3 +220,78 @@ def square_grid(cols: int, rows: int) -> Board:
     shape = "square" if cols == rows else "rectangle"
     return _build("square", shape, (cols, rows) if cols != rows else (cols,), cells,
                   SQUARE_DIRS, axes, list(range(8)), sides, corners)
+
+
+def mancala(rows: int, cols: int, stores: bool) -> Board:
+    """A mancala board: ``rows`` x ``cols`` houses, (column, row) from the bottom-left, numbered
+    row by row from the bottom; then, with ``stores``, two stores (Ludii's FirstSite and
+    LastSite) as extra sites off the grid.
+
+    Labels: the bottom row is a, b, c, … from the left (South's houses, left to right as South
+    sees them); the top row is A, B, C, … from the right (North's houses, left to right as North
+    sees them); stores are "store1" (FirstSite) and "store2" (LastSite).
+    """
+    cells = [(c, r) for r in range(rows) for c in range(cols)]
+    sides = {
+        "N": [x for x in cells if x[1] == rows - 1],
+        "S": [x for x in cells if x[1] == 0],
+        "W": [x for x in cells if x[0] == 0],
+        "E": [x for x in cells if x[0] == cols - 1],
+    }
+    corners = [(0, 0), (cols - 1, 0), (cols - 1, rows - 1), (0, rows - 1)]
+    orth = [(0, 4), (2, 6)]
+    axes = {"All": orth, "Adjacent": orth, "Orthogonal": orth, "Diagonal": []}
+    board = _build("mancala", "mancala", (rows, cols), cells, SQUARE_DIRS, axes, [0, 2, 4, 6],
+                   sides, corners)
+    labels = []
+    for c, r in cells:
+        if r == 0:
+            labels.append(_label(c, 0)[:-1])
+        elif r == rows - 1:
+            labels.append(_label(cols - 1 - c, 0)[:-1].upper())
+        else:
+            labels.append(f"{_label(c, 0)[:-1]}{r + 1}")
+    if stores:
+        extra = [(-1, 0), (cols, rows - 1)]
+        xy = np.vstack([board.xy, np.array(extra, np.int64)])
+        nbr = np.vstack([board.nbr, -np.ones((2, board.num_dirs), np.int64)])
+        labels += ["store1", "store2"]
+        object.__setattr__(board, "xy", xy)
+        object.__setattr__(board, "nbr", nbr)
+    object.__setattr__(board, "labels", tuple(labels))
+    index = {k: v for k, v in board._index.items() if k[0] == "xy"}
+    for i, lab in enumerate(labels):
+        index[("label", lab)] = i
+    board._index.clear()
+    board._index.update(index)
+    return board
+
+
+def parse_track(board: Board, spec: str, stores: bool) -> list[int]:
+    """Cells of a Ludii track string such as "1,E,N,W": a start site in Ludii's numbering of the
+    mancala board (FirstSite store first when there are stores, then the houses row by row from
+    the bottom-left), then compass steps; a bare direction walks to the edge, "E3" walks 3."""
+    rows, cols = board.size
+    parts = [p.strip() for p in spec.split(",") if p.strip()]
+    if not parts or not parts[0].lstrip("-").isdigit():
+        raise ValueError(f'a track starts with a site number, e.g. "1,E,N,W"; got "{spec}"')
+    start = int(parts[0]) - (1 if stores else 0)
+    if not 0 <= start < rows * cols:
+        raise ValueError(f"track start {parts[0]} is not a house of this board")
+    steps = {"N": (0, 1), "S": (0, -1), "E": (1, 0), "W": (-1, 0)}
+    c, r = start % cols, start // cols
+    out = [start]
+    for p in parts[1:]:
+        d, count = p[0].upper(), p[1:]
+        if d not in steps or (count and not count.isdigit()):
+            raise ValueError(f"track step '{p}' is not N, S, E or W (optionally with a count)")
+        dc, dr = steps[d]
+        n = int(count) if count else max(rows, cols)
+        for _ in range(n):
+            if not (0 <= c + dc < cols and 0 <= r + dr < rows):
+                break
+            c, r = c + dc, r + dr
+            out.append(r * cols + c)
+    if len(set(out)) != len(out):
+        raise ValueError(f'track "{spec}" visits a house twice')
+    return out

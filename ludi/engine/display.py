@@ -18,9 +18,37 @@ def _symbol(state: State, cell: int) -> str:
     return (LAST if cell == state.last_move else STONES)[owner]
 
 
+def _mancala_lines(state: State) -> list[str]:
+    """Rows of houses (top row first) with their counts, labels above and below, the stores."""
+    b = state.game.board
+    rows, cols = b.size
+    last = state.last_move
+    lines = []
+    for row in range(rows - 1, -1, -1):
+        cells = [row * cols + c for c in range(cols)]
+        if row == rows - 1:
+            lines.append("    " + "".join(f"{b.label(c):^5}" for c in cells))
+        lines.append("    " + "".join(
+            f"{'(' if c == last else '['}{state.count(c):>3}{')' if c == last else ']'}"
+            for c in cells))
+        if row == 0:
+            lines.append("    " + "".join(f"{b.label(c):^5}" for c in cells))
+    stores = [c for c in range(rows * cols, b.num_cells)]
+    if stores:
+        owners = state.game.spec.map_sites
+        parts = []
+        for p, site in enumerate(owners[: state.game.num_players]):
+            if site >= 0:
+                parts.append(f"P{p + 1} store {state.count(site)}")
+        lines.append("    " + ", ".join(parts))
+    return lines
+
+
 def _board_lines(state: State) -> list[str]:
     b = state.game.board
     labels = b.labels
+    if b.kind == "mancala":
+        return _mancala_lines(state)
     if b.kind == "hex":
         q, r = b.xy[:, 0], b.xy[:, 1]
         x = 2 * q + r

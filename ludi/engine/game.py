@@ -50,15 +50,15 @@ class Game:
         self.num_players = spec.num_players
         self.board: Board = spec.board
         self.description: Description | None = spec.description
-        C = self.board.num_cells
-        self._buf = np.zeros(move_buffer_size(C), np.int64)
-        self._work = np.zeros(K.work_size(C), np.int64)
+        self._buf = np.zeros(int(K.max_moves(self.tables)), np.int64)
+        self._work = np.zeros(int(K.work_size(self.tables)), np.int64)
         self._initial = self._fresh_state()
 
     # ------------------------------------------------------------ states
     def _fresh_state(self) -> np.ndarray:
+        t = self.tables
         C = self.board.num_cells
-        s = np.zeros(L.state_size(C), np.int64)
+        s = np.zeros(int(t[L.P_STATE_SIZE]), np.int64)
         s[L.I_CELLS] = C
         s[L.I_NEMPTY] = C
         s[L.I_WINNER] = -1
@@ -67,6 +67,11 @@ class Game:
         s[L.I_ACTIVE:L.I_ACTIVE + self.num_players] = 1
         for k in (L.S_EMPTIES, L.S_EPOS, L.S_PARENT):
             s[L.section(C, k)] = np.arange(C)
+        init = int(t[L.T_INIT])
+        counts, owners = t[init:init + C], t[init + C:init + 2 * C]
+        for cell in np.flatnonzero(owners):
+            K.place(t, s, int(cell), int(owners[cell]) - 1)
+        s[L.section(C, L.S_COUNTS)] = np.maximum(counts, s[L.section(C, L.S_COUNTS)])
         return s
 
     def initial_state(self) -> State:
@@ -74,15 +79,20 @@ class Game:
 
     def state_from(self, board: dict | None = None, counts=None, stores=None,
                    to_move: int = 0) -> State:
-        """A position built from ``board`` ({label or cell: player}) with ``to_move`` to play.
+        """A position built from pieces, counts and stores, with player ``to_move`` to play.
 
-        Stones are given by player; the rules check lines and connections through the last
-        stone, so a position built here has no last move until one is played.
+        ``board``: {label or cell: player} for stones (no last move is set, so lines and
+        connections through "the last stone" appear only once a move is played).
+        ``counts``: counters per site — a list in track order (a mancala board's houses in
+        sowing order, e.g. Oware's houses 0..11) or a dict {label or cell: count}.
+        ``stores``: a list, the count in each player's store ((map …) site).
         """
-        if counts is not None or stores is not None:
-            raise LudiError("counts and stores are for mancala games, which this game is not")
         state = self.initial_state()
         S = state._s
+        C = self.board.num_cells
+        t = self.tables
+        if board:
+            S[:] = self._empty_state()
         for where, player in (board or {}).items():
             cell = self._cell(where)
             if not 0 <= int(player) < self.num_players:
@@ -90,12 +100,41 @@ class Game:
                                 "game")
             if S[L.INFO_SIZE + cell]:
                 raise LudiError(f"cell {self.board.label(cell)} is given twice")
-            K.place(self.tables, S, cell, int(player))
+            K.place(t, S, cell, int(player))
+        cnt = L.section(C, L.S_COUNTS)
+        if counts is not None:
+            if isinstance(counts, dict):
+                items = [(self._cell(k), v) for k, v in counts.items()]
+            else:
+                order = self.spec.track or list(range(C))
+                if len(counts) != len(order):
+                    raise LudiError(f"counts has {len(counts)} entries; the track has "
+                                    f"{len(order)} sites")
+                items = list(zip(order, counts, strict=True))
+            for cell, value in items:
+                if int(value) < 0:
+                    raise LudiError("counts cannot be negative")
+                S[cnt][cell] = int(value)
+        if stores is not None:
+            sites = self.spec.map_sites
+            for player, value in enumerate(stores):
+                if player >= len(sites) or sites[player] < 0:
+                    raise LudiError(f"player {player} has no store in this game")
+                S[cnt][sites[player]] = int(value)
         if not 0 <= to_move < self.num_players:
             raise LudiError(f"to_move must be a player 0..{self.num_players - 1}")
         S[L.I_MOVER] = to_move
-        S[L.I_PLY] = int(np.count_nonzero(S[L.section(self.board.num_cells, L.S_BOARD)]))
+        if board:
+            S[L.I_PLY] = int(np.count_nonzero(S[L.section(C, L.S_BOARD)]))
         return state
+
+    def _empty_state(self) -> np.ndarray:
+        """The initial state without its starting pieces (positions given piece by piece)."""
+        s = self._initial.copy()
+        C = self.board.num_cells
+        for cell in np.flatnonzero(s[L.section(C, L.S_BOARD)]):
+            K.remove(self.tables, s, int(cell))
+        return s
 
     def _cell(self, where) -> int:
         if isinstance(where, (int, np.integer)):
@@ -114,21 +153,28 @@ class Game:
 
     # ------------------------------------------------------------ moves
     def move_from_code(self, code: int) -> Move:
+        """The :class:`Move` of a kernel move code, with its text."""
         kind = code & L.KIND_MASK
+        to = (code >> L.KIND_BITS) & L.SITE_MASK
+        frm = (code >> L.FROM_SHIFT) & L.SITE_MASK
+        label = self.board.label
         if kind == L.MOVE_ADD:
-            cell = code >> L.KIND_BITS
-            return Move(code, self.board.label(cell), "add", None, cell, (cell,))
+            return Move(code, label(to), "add", None, to, (to,))
+        if kind == L.MOVE_SELECT:
+            return Move(code, label(frm), "select", frm, frm, (frm,))
         if kind == L.MOVE_SWAP:
             return Move(code, "swap", "swap")
+        if kind in (L.MOVE_PROPOSE, L.MOVE_VOTE):
+            name = self.spec.proposals[to]
+            if kind == L.MOVE_PROPOSE:
+                return Move(code, f"propose {name}", "propose")
+            gen = int(self.tables[L.T_GEN]) + ((code >> L.GEN_SHIFT) & L.GEN_MASK) * L.GEN_WIDTH
+            yes = int(self.tables[gen + 2]) == 1
+            return Move(code, f"vote {name if yes else 'No'}", "vote")
         return Move(code, "pass", "pass")
 
     def __repr__(self) -> str:
         return f"<Game {self.name!r}: {self.num_players} players, {self.board!r}>"
-
-
-def move_buffer_size(cells: int) -> int:
-    """Room for every legal move of a position (placements plus swap and pass)."""
-    return cells + 8
 
 
 class State:
@@ -150,12 +196,12 @@ class State:
 
     def legal_moves(self) -> list[Move]:
         g = self.game
-        n = K.end_if_stuck(g.tables, self._s, g._buf)
+        n = K.end_if_stuck(g.tables, self._s, g._work, g._buf)
         return [g.move_from_code(int(c)) for c in g._buf[:n]]
 
     def is_terminal(self) -> bool:
         if self._s[L.I_OVER] == 0:
-            K.end_if_stuck(self.game.tables, self._s, self.game._buf)
+            K.end_if_stuck(self.game.tables, self._s, self.game._work, self.game._buf)
         return bool(self._s[L.I_OVER])
 
     @property
@@ -203,10 +249,29 @@ class State:
         return None if stone == 0 else int(K.player_of(self._s, stone - 1))
 
     def count(self, cell) -> int:
-        return 1 if self._s[L.INFO_SIZE + self.game._cell(cell)] else 0
+        """Pieces or counters on a site (stores included)."""
+        C = self.game.board.num_cells
+        return int(self._s[L.section(C, L.S_COUNTS)][self.game._cell(cell)])
 
     def score(self, player: int) -> int:
+        """The player's score: after a (byScore …) ending, the score it gave; otherwise the count
+        in the player's store (its (map …) site) where the game has stores, else 0."""
+        colour = player
+        if self._s[L.I_SWAPPED] == 1 and player < 2:
+            colour = 1 - player
+        if self.is_terminal() and self._ended_by_score():
+            return int(self._s[L.I_SCORES + colour])
+        sites = self.game.spec.map_sites
+        if sites and sites[colour] >= 0:
+            return self.count(sites[colour])
         return 0
+
+    def _ended_by_score(self) -> bool:
+        if self._s[L.I_END_OP] < 0:
+            return False
+        t = self.game.tables
+        row = int(t[L.T_CLAUSES]) + L.CLAUSE_WIDTH * int(self._s[L.I_END_CLAUSE])
+        return int(t[row + 3]) == L.BY_SCORE
 
     @property
     def last_move(self) -> int | None:

@@ -1,0 +1,569 @@
+"""Moves: generating the legal moves, applying a move and its effects, ending the game, playouts.
+
+A move is one int64 (layout: ``kind | to << 4 | from << 24 | generator << 44``). Add-anywhere
+games (``PLAY_ADD``) have a fast path that never lists moves; every other game runs the
+generator tree of ``T_GEN`` (Select, Add with conditions, or/priority/if/do, proposals and
+votes). Sowing follows the board's track with Ludii's ``sow`` options.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+import ludi.engine.conditions as conditions
+from ludi.compile.layout import (
+    BY_SCORE,
+    CLAUSE_WIDTH,
+    DRAW,
+    EFF_FROM_TO,
+    EFF_MOVE_AGAIN,
+    EFF_REMOVE,
+    EFF_SOW,
+    EFF_WIDTH,
+    END_NO_MOVES,
+    END_TIMEOUT,
+    FROM_SHIFT,
+    GEN_ADD,
+    GEN_MASK,
+    GEN_PASS,
+    GEN_PROPOSE,
+    GEN_SELECT,
+    GEN_SHIFT,
+    GEN_VOTE,
+    GEN_WIDTH,
+    I_CELLS,
+    I_CYCLE,
+    I_DECIDED,
+    I_END_CLAUSE,
+    I_END_OP,
+    I_FROM,
+    I_LAST_FROM,
+    I_LAST_TO,
+    I_MOVE_AGAIN,
+    I_MOVER,
+    I_NEMPTY,
+    I_OVER,
+    I_PLY,
+    I_PROPOSED,
+    I_SCORES,
+    I_SITE,
+    I_STUCK,
+    I_SWAPPED,
+    I_TO,
+    I_TURNS,
+    I_WINNER,
+    INFO_SIZE,
+    KIND_BITS,
+    KIND_MASK,
+    LOSS,
+    MOVE_ADD,
+    MOVE_PASS,
+    MOVE_PROPOSE,
+    MOVE_SELECT,
+    MOVE_SWAP,
+    MOVE_VOTE,
+    P_ADD_ALL,
+    P_BOARD_CELLS,
+    P_CELLS,
+    P_MOVE_LIMIT,
+    P_NO_MOVES,
+    P_NUM_CLAUSES,
+    P_PLAY,
+    P_PLAYERS,
+    P_PROG_LEN,
+    P_SWAP,
+    P_TRACK_LEN,
+    P_TRACK_LOOP,
+    PLAY_ADD,
+    PR_DO_FILTER,
+    PR_JUMP,
+    PR_JUMP_IF_NOT,
+    PR_LEAF,
+    PR_MARK,
+    PR_POP,
+    PR_PRIO_DONE,
+    PROG_WIDTH,
+    S_COUNTS,
+    SITE_MASK,
+    T_ADD_MASK,
+    T_CLAUSES,
+    T_EFF,
+    T_GEN,
+    T_LIST,
+    T_PROG,
+    T_TRACK,
+    WIN,
+)
+from ludi.engine.core import (
+    MAX_DEPTH,
+    W_DEPTH,
+    W_NO_MOVES,
+    finish,
+    finish_by_score,
+    kernel,
+    next_colour,
+    place,
+    player_of,
+    record_position,
+    remove,
+    rng_below,
+    rng_seed,
+    role_colour,
+    sec,
+    tiny,
+    w_marks,
+    w_moves,
+    w_save,
+    work_size,
+)
+
+
+@tiny
+def move_to(move):
+    return (move >> KIND_BITS) & SITE_MASK
+
+
+@tiny
+def move_from(move):
+    return (move >> FROM_SHIFT) & SITE_MASK
+
+
+@tiny
+def move_gen(move):
+    return (move >> GEN_SHIFT) & GEN_MASK
+
+
+# ---------------------------------------------------------------- effects
+
+
+@kernel
+def simple_effect(t, s, w, e):
+    """Apply a fromTo, remove or moveAgain effect (record ``e`` of T_EFF)."""
+    at = t[T_EFF] + e * EFF_WIDTH
+    kind = t[at]
+    if kind == EFF_FROM_TO:
+        frm, _ = conditions.evaluate(t, s, w, t[at + 1], t[at + 2])
+        to, _ = conditions.evaluate(t, s, w, t[at + 3], t[at + 4])
+        n, _ = conditions.evaluate(t, s, w, t[at + 5], t[at + 6])
+        C = t[P_CELLS]
+        if frm >= 0 and frm < C and to >= 0 and to < C:
+            cnt = sec(s, S_COUNTS)
+            n = min(n, s[cnt + frm])
+            s[cnt + frm] -= n
+            s[cnt + to] += n
+    elif kind == EFF_REMOVE:
+        site, _ = conditions.evaluate(t, s, w, t[at + 1], t[at + 2])
+        if site >= 0 and site < t[P_BOARD_CELLS]:
+            remove(t, s, site)
+    elif kind == EFF_MOVE_AGAIN:
+        s[I_MOVE_AGAIN] = 1
+
+
+@kernel
+def simple_effects(t, s, w, start, count):
+    for i in range(count):
+        simple_effect(t, s, w, t[t[T_LIST] + start + i])
+
+
+@kernel
+def sow(t, s, w, e):
+    """Sow the counters of site (from) along the track, then capture at the last site (and, with
+    backtracking, before it) while the if: condition holds. With grandSlam:NoCapture, captures
+    that would empty every site of the opponents are undone."""
+    at = t[T_EFF] + e * EFF_WIDTH
+    track = t[T_TRACK]
+    L = t[P_TRACK_LEN]
+    pos_of = track + L
+    cnt = sec(s, S_COUNTS)
+    origin = s[I_FROM]
+    pos = t[pos_of + origin]
+    if pos < 0:
+        return
+    seeds = s[cnt + origin]
+    s[cnt + origin] = 0
+    include_self = t[at + 5]
+    last = origin
+    steps = 0
+    while seeds > 0 and steps < 64 * L:
+        steps += 1
+        pos += 1
+        if pos >= L:
+            if t[P_TRACK_LOOP] == 0:
+                break
+            pos = 0
+        site = t[track + pos]
+        if site == origin and include_self == 0:
+            continue
+        if t[at + 6] < t[at + 7]:
+            s[I_TO] = site
+            if conditions.holds(t, s, w, t[at + 6], t[at + 7]):
+                continue
+        s[cnt + site] += 1
+        seeds -= 1
+        last = site
+    s[cnt + origin] += seeds  # a track that does not loop keeps what it could not sow
+    s[I_LAST_TO] = last
+    s[I_TO] = last
+    if t[at + 1] >= t[at + 2] or t[at + 4] == 0:
+        return
+    grand_slam = t[at + 9]
+    saved = w_save(t, MAX_DEPTH - 1)
+    if grand_slam == 1:
+        for c in range(t[P_CELLS]):
+            w[saved + c] = s[cnt + c]
+    p = t[pos_of + last]
+    captured = False
+    while True:
+        site = t[track + p]
+        s[I_TO] = site
+        if not conditions.holds(t, s, w, t[at + 1], t[at + 2]):
+            break
+        simple_effects(t, s, w, t[at + 3], t[at + 4])
+        captured = True
+        if t[at + 8] == 0:
+            break
+        p -= 1
+        if p < 0:
+            if t[P_TRACK_LOOP] == 0:
+                break
+            p = L - 1
+        if t[track + p] == origin or p == t[pos_of + last]:
+            break
+    if captured and grand_slam == 1:
+        left = 0
+        region = t[at + 10]
+        for c in range(t[P_BOARD_CELLS]):
+            if conditions.in_region(t, s, region, s[I_MOVER], c):
+                left += s[cnt + c]
+        if left == 0:
+            for c in range(t[P_CELLS]):
+                s[cnt + c] = w[saved + c]
+    s[I_TO] = last
+
+
+@kernel
+def effects(t, s, w, start, count):
+    """Apply an effect sequence (T_LIST entries pointing at T_EFF records)."""
+    for i in range(count):
+        e = t[t[T_LIST] + start + i]
+        if t[t[T_EFF] + e * EFF_WIDTH] == EFF_SOW:
+            sow(t, s, w, e)
+        else:
+            simple_effect(t, s, w, e)
+
+
+# ---------------------------------------------------------------- generating moves
+
+
+@kernel
+def trial_holds(t, s, w, move, start, end):
+    """Would the condition [start, end) hold after ``move``'s own changes (no end check, no
+    change of turn)? The state is restored afterwards."""
+    depth = w[W_DEPTH]
+    if depth >= MAX_DEPTH - 1:
+        return True
+    size = INFO_SIZE + 6 * s[I_CELLS]  # everything a move's effects can change (no history)
+    saved = w_save(t, depth)
+    for i in range(size):
+        w[saved + i] = s[i]
+    w[W_DEPTH] = depth + 1
+    play_effects(t, s, w, move)
+    ok = conditions.holds(t, s, w, start, end)
+    w[W_DEPTH] = depth
+    for i in range(size):
+        s[i] = w[saved + i]
+    return ok
+
+
+@kernel
+def leaf_moves(t, s, w, g, buf, n):
+    """Append the moves of leaf generator ``g`` to ``buf[n:]``; return the new count."""
+    at = t[T_GEN] + g * GEN_WIDTH
+    kind = t[at]
+    if kind == GEN_ADD or kind == GEN_SELECT:
+        mover = s[I_MOVER]
+        code = t[at + 1]
+        if kind == GEN_ADD:
+            c_start, c_end = t[at + 4], t[at + 5]
+        else:
+            c_start, c_end = t[at + 2], t[at + 3]
+        for c in range(t[P_CELLS]):
+            if not conditions.in_region(t, s, code, mover, c):
+                continue
+            if kind == GEN_ADD:
+                if c >= t[P_BOARD_CELLS] or s[INFO_SIZE + c] != 0:
+                    continue
+                s[I_TO] = c
+                move = MOVE_ADD | (c << KIND_BITS)
+            else:
+                s[I_FROM] = c
+                move = MOVE_SELECT | (c << FROM_SHIFT) | (c << KIND_BITS)
+            if c_start < c_end and not conditions.holds(t, s, w, c_start, c_end):
+                continue
+            buf[n] = move | (g << GEN_SHIFT)
+            n += 1
+        return n
+    if kind == GEN_PASS:
+        buf[n] = MOVE_PASS | (g << GEN_SHIFT)
+        return n + 1
+    if kind == GEN_PROPOSE:
+        buf[n] = MOVE_PROPOSE | (t[at + 1] << KIND_BITS) | (g << GEN_SHIFT)
+        return n + 1
+    if kind == GEN_VOTE:
+        buf[n] = MOVE_VOTE | (t[at + 1] << KIND_BITS) | (g << GEN_SHIFT)
+        return n + 1
+    return n
+
+
+@kernel
+def run_program(t, s, w, buf):
+    """Run the move program (T_PROG) into ``buf``; return the number of moves."""
+    prog = t[T_PROG]
+    marks = w_marks(t)
+    top = 0
+    n = 0
+    pc = 0
+    while pc < t[P_PROG_LEN]:
+        at = prog + pc * PROG_WIDTH
+        op = t[at]
+        pc += 1
+        if op == PR_LEAF:
+            n = leaf_moves(t, s, w, t[at + 1], buf, n)
+        elif op == PR_MARK:
+            w[marks + top] = n
+            top += 1
+        elif op == PR_JUMP_IF_NOT:
+            if not conditions.holds(t, s, w, t[at + 1], t[at + 2]):
+                pc = t[at + 3]
+        elif op == PR_JUMP:
+            pc = t[at + 1]
+        elif op == PR_PRIO_DONE:
+            if n > w[marks + top - 1]:
+                top -= 1
+                pc = t[at + 1]
+        elif op == PR_POP:
+            top -= 1
+        elif op == PR_DO_FILTER:
+            top -= 1
+            k = w[marks + top]
+            for i in range(w[marks + top], n):
+                if trial_holds(t, s, w, buf[i], t[at + 1], t[at + 2]):
+                    buf[k] = buf[i]
+                    k += 1
+            n = k
+        else:
+            break
+    return n
+
+
+@tiny
+def swap_allowed(t, s):
+    return s[I_PLY] == 1 and t[P_SWAP] == 1 and t[P_PLAYERS] == 2
+
+
+@kernel
+def generate(t, s, w, buf):
+    """Write the mover's legal moves into ``buf``; return how many."""
+    if s[I_OVER] == 1:
+        return 0
+    n = 0
+    if t[P_PLAY] == PLAY_ADD:
+        mask = t[T_ADD_MASK]
+        for c in range(t[P_BOARD_CELLS]):
+            if s[INFO_SIZE + c] == 0 and t[mask + c] == 1:
+                buf[n] = MOVE_ADD | (c << KIND_BITS)
+                n += 1
+    else:
+        n = run_program(t, s, w, buf)
+    if n > 0 and swap_allowed(t, s):
+        buf[n] = MOVE_SWAP
+        n += 1
+    return n
+
+
+# ---------------------------------------------------------------- applying moves
+
+
+@kernel
+def play_effects(t, s, w, move):
+    """The changes a move makes by itself: a placement, a selection and its effects, a
+    proposal or vote, a swap. No end check and no change of turn."""
+    kind = move & KIND_MASK
+    mover = s[I_MOVER]
+    if kind == MOVE_ADD:
+        c = move_to(move)
+        place(t, s, c, mover)
+        s[I_LAST_TO] = c
+        s[I_LAST_FROM] = -1
+        if t[P_PLAY] != PLAY_ADD:
+            at = t[T_GEN] + move_gen(move) * GEN_WIDTH
+            s[I_TO] = c
+            effects(t, s, w, t[at + 2], t[at + 3])
+    elif kind == MOVE_SELECT:
+        c = move_from(move)
+        s[I_FROM] = c
+        s[I_TO] = c
+        s[I_SITE] = c
+        s[I_LAST_FROM] = c
+        s[I_LAST_TO] = c
+        at = t[T_GEN] + move_gen(move) * GEN_WIDTH
+        effects(t, s, w, t[at + 4], t[at + 5])
+    elif kind == MOVE_PROPOSE:
+        s[I_PROPOSED] = move_to(move) + 1
+        s[I_LAST_TO] = -1
+    elif kind == MOVE_VOTE:
+        at = t[T_GEN] + move_gen(move) * GEN_WIDTH
+        if s[I_PROPOSED] == move_to(move) + 1 and t[at + 2] == 1:
+            s[I_DECIDED] = s[I_PROPOSED]
+        s[I_PROPOSED] = 0
+        s[I_LAST_TO] = -1
+    else:
+        s[I_LAST_TO] = -1
+        s[I_LAST_FROM] = -1
+        if kind == MOVE_SWAP:
+            s[I_SWAPPED] = 1 - s[I_SWAPPED]
+
+
+@kernel
+def count_others_moves(t, s, w):
+    """Before end clauses that test (no Moves …): note which other colours have no move."""
+    mover = s[I_MOVER]
+    depth = w[W_DEPTH]
+    if depth >= MAX_DEPTH:
+        return
+    w[W_DEPTH] = depth + 1
+    for colour in range(t[P_PLAYERS]):
+        if colour != mover:
+            s[I_MOVER] = colour
+            n = generate(t, s, w, w[w_moves(t, depth):])
+            w[W_NO_MOVES + colour] = 1 if n == 0 else 0
+    s[I_MOVER] = mover
+    w[W_DEPTH] = depth
+
+
+@kernel
+def check_end(t, s, w):
+    """Try the end clauses in order; the first that holds decides the result."""
+    if t[P_NO_MOVES] == 1:
+        count_others_moves(t, s, w)
+    clauses = t[T_CLAUSES]
+    for m in range(t[P_NUM_CLAUSES]):
+        at = clauses + CLAUSE_WIDTH * m
+        start = t[at]
+        value, reason = conditions.evaluate(t, s, w, start, t[at + 1])
+        if value == 0:
+            continue
+        s[I_END_CLAUSE] = m
+        outcome = t[at + 3]
+        if outcome == BY_SCORE:
+            for i in range(t[at + 5]):
+                row = t[T_LIST] + t[at + 4] + 3 * i
+                v, _ = conditions.evaluate(t, s, w, t[row + 1], t[row + 2])
+                s[I_SCORES + t[row]] = v
+            finish_by_score(t, s, reason)
+            return
+        colour = role_colour(t, s, t[at + 2])
+        if outcome == WIN:
+            finish(t, s, colour, reason)
+        elif outcome == LOSS:
+            finish(t, s, next_colour(t, s, colour), reason)
+        elif outcome == DRAW:
+            finish(t, s, -1, reason)
+        return
+
+
+@tiny
+def apply_move(t, s, w, move):
+    """Play ``move`` (assumed legal), check the end clauses, pass the turn."""
+    kind = move & KIND_MASK
+    mover = s[I_MOVER]
+    if t[P_PLAY] == PLAY_ADD and kind == MOVE_ADD:
+        c = move >> KIND_BITS
+        place(t, s, c, mover)
+        s[I_LAST_TO] = c
+    else:
+        play_effects(t, s, w, move)
+    s[I_PLY] += 1
+    again = s[I_MOVE_AGAIN] == 1 or kind == MOVE_SWAP
+    s[I_MOVE_AGAIN] = 0
+    following = mover if again else next_colour(t, s, mover)
+    if t[P_PLAY] != PLAY_ADD:
+        s[I_MOVER] = following
+        s[I_CYCLE] = record_position(t, s)
+        s[I_MOVER] = mover
+    check_end(t, s, w)
+    if s[I_OVER] == 1:
+        return
+    if following != mover:
+        s[I_TURNS] += 1
+    s[I_MOVER] = following
+    if s[I_PLY] >= t[P_MOVE_LIMIT]:
+        finish(t, s, -1, END_TIMEOUT)
+
+
+@kernel
+def end_if_stuck(t, s, w, buf):
+    """Count the legal moves. When the player to move has none, try the end clauses with that
+    player as the mover (Ludii's ``(no Moves Mover)``); if none applies, the game is a draw."""
+    n = generate(t, s, w, buf)
+    if n == 0 and s[I_OVER] == 0:
+        s[I_STUCK] = 1
+        check_end(t, s, w)
+        s[I_STUCK] = 0
+        if s[I_OVER] == 0:
+            finish(t, s, -1, END_NO_MOVES)
+    return n
+
+
+@tiny
+def random_move(t, s, w, buf, rng):
+    """A uniformly random legal move, or -1 when there is none. Add-anywhere games draw from the
+    empties list directly (the fast path); the others from the generated move list."""
+    if s[I_OVER] == 1:  # a finished game has no legal move, on either path
+        return -1
+    if t[P_PLAY] == PLAY_ADD and t[P_ADD_ALL] == 1:
+        ne = s[I_NEMPTY]
+        extra = 1 if (ne > 0 and swap_allowed(t, s)) else 0
+        if ne + extra == 0:
+            return -1
+        k = rng_below(rng, ne + extra)
+        if k == ne:
+            return MOVE_SWAP
+        return MOVE_ADD | (s[INFO_SIZE + s[I_CELLS] + k] << KIND_BITS)
+    n = generate(t, s, w, buf)
+    if n == 0:
+        return -1
+    return buf[rng_below(rng, n)]
+
+
+# ---------------------------------------------------------------- playouts
+
+
+@kernel
+def playout(t, s, w, buf, rng):
+    """Play uniformly random moves from ``s`` until the game ends."""
+    while s[I_OVER] == 0:
+        m = random_move(t, s, w, buf, rng)
+        if m < 0:
+            end_if_stuck(t, s, w, buf)
+            break
+        apply_move(t, s, w, m)
+
+
+@njit(cache=True)
+def playouts(t, s0, n, seed, lengths, winners, reasons):
+    """``n`` random games from ``s0``. Per game: length in plies, the winning player (-1 for
+    none) and the op that ended it (see ``I_END_OP``)."""
+    rng = np.empty(1, np.uint64)
+    rng_seed(rng, seed)
+    s = s0.copy()
+    w = np.zeros(work_size(t), np.int64)
+    buf = np.zeros(t[P_CELLS] * 16 + 64, np.int64)
+    for g in range(n):
+        s[:] = s0
+        playout(t, s, w, buf, rng)
+        lengths[g] = s[I_PLY]
+        win = s[I_WINNER]
+        winners[g] = player_of(s, win) if win >= 0 else -1
+        reasons[g] = s[I_END_OP]
