@@ -72,7 +72,20 @@ T_SITES = 34  # per colour (4): map entry (store) site, then hand site; -1 none
 T_INIT = 35  # initial count of each cell, then initial owner (0 empty, colour+1)
 P_NO_MOVES = 36  # 1: end clauses test (no Moves …): the kernels count moves before trying them
 T_PROG = 37  # the move program, PROG_WIDTH integers an instruction
-T_HEADER = 40
+# the sowing fast path (see ludi.compile.shapes): set when the moves are the usual mancala shape
+P_SOW_FAST = 40  # 1: use the sowing kernels for moves
+P_SOW_GEN = 41  # the Select leaf generator whose moves they make
+P_SOW_CAPTURE = 42  # bitmask of the counts that capture (bit k: a house holding k)
+P_SOW_FLAGS = 43  # SOW_* bits below
+P_SOW_SKIP = 44  # skip houses holding at least this many (0: none)
+P_SOW_OWN = 45  # region code of the mover's houses
+P_SOW_OPP = 46  # region code of the opponent's houses
+T_HEADER = 48
+
+SOW_INCLUDE_SELF = 1  # sowing may drop a seed back in the origin
+SOW_BACKTRACK = 2  # capture backwards from the last house while houses qualify
+SOW_SLAM_NO_CAPTURE = 4  # a capture that would take every opposing seed takes nothing
+SOW_FEED = 8  # a move must leave the opponent some seeds (ifAfterwards)
 
 PLAY_ADD = 1  # (move Add (to REGION)): place on empty cells of a region (fast path)
 PLAY_GEN = 2  # the move program of T_PROG
@@ -180,6 +193,7 @@ OP_CYCLE = 43  # the position after the last move occurred before
 OP_PROPOSED = 44  # a=proposal id
 OP_DECIDED = 45  # a=proposal id
 OP_IF = 46  # pop condition, then-value, else-value
+OP_COUNT_CMP = 47  # compare the count at site a with c: b is the comparison (OP_EQ … OP_GE)
 
 # ---------------------------------------------------------------- moves (int64)
 # kind in the low 4 bits, destination cell above

@@ -16,6 +16,7 @@ import numpy as np
 
 from ludi.compile import board as geometry
 from ludi.compile import layout as L
+from ludi.compile.shapes import sowing
 from ludi.errors import CompileError
 from ludi.lang import Description, Node
 from ludi.lang.tree import Sym
@@ -403,15 +404,25 @@ class _Compiler:
                 self.uses_history = True
             self.emit(node, simple[rule])
         elif rule in binary:
-            self.expr(node.args[0])
-            self.expr(node.args[1])
+            a, b = node.args
+            site = self.constant_site(a.named("at")) if isinstance(a, Node) \
+                and a.rule == "int_count_at" else None
+            if site is not None and isinstance(b, int) and rule.startswith("cond_"):
+                # (>= (count at:(mapEntry P1)) 25) in one op: end clauses test it every move
+                self.emit(node, L.OP_COUNT_CMP, site, binary[rule], b)
+                return
+            self.expr(a)
+            self.expr(b)
             self.emit(node, binary[rule])
         elif rule in roles:
             self.emit(node, L.OP_ROLE, roles[rule])
         elif rule == "site_map_entry":
-            who = node.positional[-1]
-            self.expr(who)
-            self.emit(node, L.OP_MAP_ENTRY)
+            site = self.constant_site(node)
+            if site is not None:
+                self.emit(node, L.OP_CONST, site)
+            else:
+                self.expr(node.positional[-1])
+                self.emit(node, L.OP_MAP_ENTRY)
         elif rule == "site_hand_site":
             raise _fail(node, "hands are not supported by the engine yet")
         elif rule == "int_count_at":
@@ -468,6 +479,15 @@ class _Compiler:
             self.emit(node, L.OP_NO_MOVES, role)
         else:
             raise _fail(node, f"the engine cannot evaluate {_ludeme(node)} yet")
+
+    def constant_site(self, node) -> int | None:
+        """The site of ``(mapEntry P1)`` and the like, known when compiling; else None."""
+        if isinstance(node, Node) and node.rule == "site_map_entry":
+            who = node.positional[-1]
+            if isinstance(who, Sym) and who.name in ("P1", "P2", "P3", "P4"):
+                site = self.map_sites[self.colour(node, who)]
+                return site if site >= 0 else None
+        return None
 
     def is_line(self, node: Node) -> None:
         args = node.positional
@@ -549,6 +569,24 @@ class _Compiler:
         else:
             self.params[L.P_PLAY] = L.PLAY_GEN
         self.params[L.P_PROG_LEN] = len(self.prog)
+        self.sowing_fast_path(moves)
+
+    def sowing_fast_path(self, moves: Node) -> None:
+        """Parameters for the sowing kernels when the moves are the usual mancala turn."""
+        shape = sowing(moves) if self.track and self.num_players == 2 else None
+        if shape is None or not all(self.map_sites[c] >= 0 for c in range(2)):
+            return
+        p = self.params
+        p[L.P_SOW_FAST] = 1
+        p[L.P_SOW_GEN] = next(i for i, g in enumerate(self.gens) if g[0] == L.GEN_SELECT)
+        p[L.P_SOW_CAPTURE] = sum(1 << k for k in shape.capture_counts)
+        p[L.P_SOW_FLAGS] = (L.SOW_INCLUDE_SELF * shape.include_self
+                            + L.SOW_BACKTRACK * shape.backtracking
+                            + L.SOW_SLAM_NO_CAPTURE * shape.grand_slam_no_capture
+                            + L.SOW_FEED * shape.feed)
+        p[L.P_SOW_SKIP] = shape.skip_at
+        p[L.P_SOW_OWN] = self.region(Node("region_sites_role", (Sym("role", "Mover"),)))
+        p[L.P_SOW_OPP] = self.region(Node("region_sites_role", (Sym("role", "Next"),)))
 
     def add_gen(self, row: list[int]) -> int:
         self.gens.append(row + [0] * (L.GEN_WIDTH - len(row)))

@@ -36,6 +36,7 @@ from ludi.compile.layout import (
     OP_CONN,
     OP_CONST,
     OP_COUNT_AT,
+    OP_COUNT_CMP,
     OP_COUNT_IN,
     OP_COUNT_MOVES,
     OP_COUNT_PIECES,
@@ -270,6 +271,32 @@ def no_moves(s, w, colour):
 
 
 @tiny
+def compare(op, a, b):
+    """Arithmetic and comparison ops (OP_ADD … OP_GE) on two integers."""
+    if op == OP_ADD:
+        return a + b
+    if op == OP_SUB:
+        return a - b
+    if op == OP_MUL:
+        return a * b
+    if op == OP_MAX:
+        return max(a, b)
+    if op == OP_MIN:
+        return min(a, b)
+    if op == OP_EQ:
+        return 1 if a == b else 0
+    if op == OP_NE:
+        return 1 if a != b else 0
+    if op == OP_LT:
+        return 1 if a < b else 0
+    if op == OP_LE:
+        return 1 if a <= b else 0
+    if op == OP_GT:
+        return 1 if a > b else 0
+    return 1 if a >= b else 0
+
+
+@tiny
 def leaf(t, s, w, pc):
     """Evaluate an op that pops nothing (a test or a value) and return its value."""
     at = t[T_CODE] + pc * OP_WIDTH
@@ -279,6 +306,8 @@ def leaf(t, s, w, pc):
                                       role_colour(t, s, t[at + 4])) else 0
     if op == OP_CONN:
         return 1 if connected(t, s, t[at + 1], t[at + 2], role_colour(t, s, t[at + 3])) else 0
+    if op == OP_COUNT_CMP:
+        return compare(t[at + 2], s[sec(s, S_COUNTS) + t[at + 1]], t[at + 3])
     if op == OP_CONST:
         return t[at + 1]
     if op == OP_TRUE:
@@ -361,32 +390,8 @@ def evaluate(t, s, w, start, end):
             w[why + first] = reason
             sp = first + 1
         elif op >= OP_ADD and op <= OP_GE:
-            b = w[vals + sp - 1]
-            a = w[vals + sp - 2]
             sp -= 1
-            if op == OP_ADD:
-                r = a + b
-            elif op == OP_SUB:
-                r = a - b
-            elif op == OP_MUL:
-                r = a * b
-            elif op == OP_MAX:
-                r = max(a, b)
-            elif op == OP_MIN:
-                r = min(a, b)
-            elif op == OP_EQ:
-                r = 1 if a == b else 0
-            elif op == OP_NE:
-                r = 1 if a != b else 0
-            elif op == OP_LT:
-                r = 1 if a < b else 0
-            elif op == OP_LE:
-                r = 1 if a <= b else 0
-            elif op == OP_GT:
-                r = 1 if a > b else 0
-            else:
-                r = 1 if a >= b else 0
-            w[vals + sp - 1] = r
+            w[vals + sp - 1] = compare(op, w[vals + sp - 1], w[vals + sp])
             w[why + sp - 1] = pc
         elif op == OP_IF:
             cond = w[vals + sp - 3]

@@ -1,8 +1,9 @@
 """The compiled kernels' entry points, as Python calls them.
 
-The kernels live in three modules: ``core`` (random numbers, players, groups, pieces, results,
-position history), ``conditions`` (the condition and integer VM) and ``moves`` (move generation,
-effects such as sowing, applying moves, end checks, playouts). This module gathers what the
+The kernels live in four modules: ``core`` (random numbers, players, groups, pieces, results,
+position history), ``conditions`` (the condition and integer VM), ``moves`` (move generation,
+effects such as sowing, applying moves, end checks, playouts) and ``sowing`` (the fast path for
+the usual mancala turn). This module gathers what the
 Python side uses and guards numba's disk cache against a stale layout.
 """
 
@@ -18,7 +19,7 @@ def _drop_stale_cache() -> None:
     kernel when any of these sources has changed."""
     here = Path(__file__).resolve().parent
     sources = [here.parent / "compile" / "layout.py"] + [
-        here / f"{name}.py" for name in ("core", "conditions", "moves")]
+        here / f"{name}.py" for name in ("core", "conditions", "moves", "sowing")]
     cache = here / "__pycache__"
     try:
         digest = hashlib.sha256(b"".join(p.read_bytes() for p in sources)).hexdigest()[:16]

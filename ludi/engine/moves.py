@@ -12,6 +12,7 @@ import numpy as np
 from numba import njit
 
 import ludi.engine.conditions as conditions
+import ludi.engine.sowing as sowing
 from ludi.compile.layout import (
     BY_SCORE,
     CLAUSE_WIDTH,
@@ -72,6 +73,7 @@ from ludi.compile.layout import (
     P_PLAY,
     P_PLAYERS,
     P_PROG_LEN,
+    P_SOW_FAST,
     P_SWAP,
     P_TRACK_LEN,
     P_TRACK_LOOP,
@@ -374,6 +376,8 @@ def generate(t, s, w, buf):
             if s[INFO_SIZE + c] == 0 and t[mask + c] == 1:
                 buf[n] = MOVE_ADD | (c << KIND_BITS)
                 n += 1
+    elif t[P_SOW_FAST] == 1:
+        n = sowing.sow_moves(t, s, w, buf)
     else:
         n = run_program(t, s, w, buf)
     if n > 0 and swap_allowed(t, s):
@@ -400,6 +404,8 @@ def play_effects(t, s, w, move):
             at = t[T_GEN] + move_gen(move) * GEN_WIDTH
             s[I_TO] = c
             effects(t, s, w, t[at + 2], t[at + 3])
+    elif kind == MOVE_SELECT and t[P_SOW_FAST] == 1:
+        sowing.play_sow(t, s, move_from(move))
     elif kind == MOVE_SELECT:
         c = move_from(move)
         s[I_FROM] = c

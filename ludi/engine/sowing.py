@@ -1,0 +1,165 @@
+"""The sowing fast path: the usual mancala turn (see ``ludi.compile.shapes``) in plain loops.
+
+It makes exactly the moves of the general path — Select moves of the same generator, sowing along
+the track, captures of qualifying opposing houses backwards from the last one, the grand-slam and
+feeding options — without the condition VM. Tests play both paths and compare them.
+"""
+
+from __future__ import annotations
+
+from ludi.compile.layout import (
+    FROM_SHIFT,
+    GEN_SHIFT,
+    I_LAST_FROM,
+    I_LAST_TO,
+    I_MOVER,
+    INFO_SIZE,
+    KIND_BITS,
+    MOVE_SELECT,
+    P_CELLS,
+    P_SOW_CAPTURE,
+    P_SOW_FLAGS,
+    P_SOW_GEN,
+    P_SOW_OPP,
+    P_SOW_OWN,
+    P_SOW_SKIP,
+    P_TRACK_LEN,
+    P_TRACK_LOOP,
+    S_COUNTS,
+    SOW_BACKTRACK,
+    SOW_FEED,
+    SOW_INCLUDE_SELF,
+    SOW_SLAM_NO_CAPTURE,
+    T_REGIONS,
+    T_SITES,
+    T_TRACK,
+)
+from ludi.engine.core import W_SEEN, kernel, tiny
+
+
+@tiny
+def in_houses(t, code, colour, site):
+    return t[t[T_REGIONS] + (code * 4 + colour) * t[P_CELLS] + site] == 1
+
+
+@kernel
+def sow_on(t, a, cnt, colour, house):
+    """Sow ``house`` for ``colour`` on the counts ``a[cnt:cnt+C]`` and make the captures; return
+    the last site sown (-1 when nothing moved)."""
+    L = t[P_TRACK_LEN]
+    track = t[T_TRACK]
+    pos = t[track + L + house]
+    seeds = a[cnt + house]
+    if pos < 0 or seeds == 0:
+        return -1
+    a[cnt + house] = 0
+    flags = t[P_SOW_FLAGS]
+    skip = t[P_SOW_SKIP]
+    last = house
+    steps = 0
+    while seeds > 0 and steps < 64 * L:
+        steps += 1
+        pos += 1
+        if pos >= L:
+            if t[P_TRACK_LOOP] == 0:
+                break
+            pos = 0
+        site = t[track + pos]
+        if site == house and (flags & SOW_INCLUDE_SELF) == 0:
+            continue
+        if skip > 0 and a[cnt + site] >= skip:
+            continue
+        a[cnt + site] += 1
+        seeds -= 1
+        last = site
+    a[cnt + house] += seeds
+    # captures: qualifying opposing houses, from the last one backwards
+    opp = t[P_SOW_OPP]
+    mask = t[P_SOW_CAPTURE]
+    C = t[P_CELLS]
+    p = t[track + L + last]
+    first = p
+    taken = 0
+    while True:
+        site = t[track + p]
+        k = a[cnt + site]
+        if not in_houses(t, opp, colour, site) or k >= 62 or ((mask >> k) & 1) == 0:
+            break
+        taken += k
+        first = p
+        if (flags & SOW_BACKTRACK) == 0:
+            break
+        p -= 1
+        if p < 0:
+            if t[P_TRACK_LOOP] == 0:
+                break
+            p = L - 1
+        if t[track + p] == house or p == t[track + L + last]:
+            break
+    if taken == 0:
+        return last
+    if (flags & SOW_SLAM_NO_CAPTURE) != 0:
+        left = 0
+        for c in range(C):
+            if in_houses(t, opp, colour, c):
+                left += a[cnt + c]
+        if left == taken:
+            return last  # a grand slam: legal, but nothing is captured
+    store = t[t[T_SITES] + colour]
+    p = t[track + L + last]
+    while True:
+        site = t[track + p]
+        a[store + cnt] += a[cnt + site]
+        a[cnt + site] = 0
+        if p == first:
+            break
+        p -= 1
+        if p < 0:
+            p = L - 1
+    return last
+
+
+@kernel
+def sow_moves(t, s, w, buf):
+    """The mover's legal sowing moves into ``buf``; return how many."""
+    colour = s[I_MOVER]
+    C = t[P_CELLS]
+    cnt = INFO_SIZE + S_COUNTS * C
+    own = t[P_SOW_OWN]
+    opp = t[P_SOW_OPP]
+    flags = t[P_SOW_FLAGS]
+    feed_check = (flags & SOW_FEED) != 0
+    if feed_check and (flags & SOW_SLAM_NO_CAPTURE) != 0:
+        # captures never empty the opponent then: only an already empty side needs feeding
+        for c in range(C):
+            if in_houses(t, opp, colour, c) and s[cnt + c] > 0:
+                feed_check = False
+                break
+    tag = MOVE_SELECT | (t[P_SOW_GEN] << GEN_SHIFT)
+    n = 0
+    scratch = W_SEEN
+    for h in range(C):
+        if not in_houses(t, own, colour, h) or s[cnt + h] == 0:
+            continue
+        if feed_check:
+            for c in range(C):
+                w[scratch + c] = s[cnt + c]
+            sow_on(t, w, scratch, colour, h)
+            left = 0
+            for c in range(C):
+                if in_houses(t, opp, colour, c):
+                    left += w[scratch + c]
+            if left == 0:
+                continue
+        buf[n] = tag | (h << FROM_SHIFT) | (h << KIND_BITS)
+        n += 1
+    return n
+
+
+@kernel
+def play_sow(t, s, house):
+    """Apply the sowing move from ``house`` to the state."""
+    cnt = INFO_SIZE + S_COUNTS * t[P_CELLS]
+    last = sow_on(t, s, cnt, s[I_MOVER], house)
+    s[I_LAST_FROM] = house
+    s[I_LAST_TO] = last
