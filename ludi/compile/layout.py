@@ -80,7 +80,9 @@ P_SOW_FLAGS = 43  # SOW_* bits below
 P_SOW_SKIP = 44  # skip houses holding at least this many (0: none)
 P_SOW_OWN = 45  # region code of the mover's houses
 P_SOW_OPP = 46  # region code of the opponent's houses
-T_HEADER = 48
+P_LINE_ONLY = 47  # 1: every end test is a line of 2 or more (winning sites touch own stones)
+T_DYNREG = 48  # regions computed by trial moves: DYNREG_WIDTH integers each
+T_HEADER = 56
 
 SOW_INCLUDE_SELF = 1  # sowing may drop a seed back in the origin
 SOW_BACKTRACK = 2  # capture backwards from the last house while houses qualify
@@ -97,6 +99,10 @@ REG_OCCUPIED_MOVER = -2
 REG_OCCUPIED_NEXT = -3
 REG_OCCUPIED_PREV = -4
 REG_OCCUPIED_P1 = -5  # -5 - colour
+REG_DYNAMIC = -100  # -100 - k: row k of T_DYNREG (usable as an Add's region only)
+DYNREG_WIDTH = 4
+DR_WINNING = 1  # a=role b=region of the add move: the sites where that add wins for the role
+DR_UNION = 2  # a=list start b=count of region codes (basic or DR_WINNING)
 
 # ---------------------------------------------------------------- move generators (T_GEN)
 # leaf generators; a move records the index of the leaf that made it (for its effects)
@@ -242,7 +248,9 @@ I_FROM = 44  # context sites for conditions and effects: (from), (to), (site)
 I_TO = 45
 I_SITE = 46
 I_TURNS = 47  # turns completed
-INFO_SIZE = 48
+I_BEST_FREE = 48  # best rank not given yet (n players: a win takes it)
+I_WORST_FREE = 49  # worst rank not given yet (n players: an elimination takes it)
+INFO_SIZE = 56
 
 S_BOARD = 0
 S_EMPTIES = 1

@@ -111,6 +111,7 @@ class _Compiler:
         self.region_rows: list[np.ndarray] = []  # static regions, (4, C) masks
         self.gens: list[list[int]] = []
         self.prog: list[list[int]] = []
+        self.dynregs: list[list[int]] = []
         self.effs: list[list[int]] = []
         self.lists: list[int] = []
         self.pieces: list[tuple[str, str]] = []
@@ -339,9 +340,23 @@ class _Compiler:
                             + (", ".join(self.named_regions) or "none"))
             cells = self.named_regions[node.args[0]]
             return self._static(lambda c: cells)
+        if rule == "region_sites_winning":
+            role, moves = node.args
+            if moves.rule not in ("moves_add", "moves_add_short") or len(moves.args) != 1 \
+                    or len(moves.args[0].args) != 1:
+                raise _fail(node, "(sites Winning ROLE (add (to REGION))) is the supported form")
+            inner = self.region(moves.args[0].args[0])
+            if inner <= L.REG_DYNAMIC:
+                raise _fail(node, "the add of (sites Winning …) needs a plain region")
+            self.dynregs.append([L.DR_WINNING, self.role(node, role), inner, 0])
+            return L.REG_DYNAMIC - (len(self.dynregs) - 1)
         if rule == "region_union":
             codes = [self.region(p) for p in (_items(node.args[0]) if len(node.args) == 1
                                               else node.args)]
+            if any(code <= L.REG_DYNAMIC for code in codes):
+                start, count = self.add_list(codes)
+                self.dynregs.append([L.DR_UNION, start, count, 0])
+                return L.REG_DYNAMIC - (len(self.dynregs) - 1)
             if any(code < 0 for code in codes):
                 raise _fail(node, "a union of regions that change during play is not "
                             "supported yet")
@@ -720,6 +735,12 @@ class _Compiler:
         raise _fail(node, f"the engine cannot apply {_ludeme(node)} yet")
 
     # ------------------------------------------------------------ ending
+    def code_rows_of_clauses(self) -> list[list[int]]:
+        """The leaf ops of all end clauses (combinators left out)."""
+        combinators = (L.OP_AND, L.OP_OR, L.OP_NOT)
+        return [self.code[i] for c in self.clauses for i in range(c[0], c[1])
+                if self.code[i][0] not in combinators]
+
     def rules_end(self, part: Node) -> None:
         self.in_end = True
         for clause in _items(part.args[0]):
@@ -757,6 +778,9 @@ class _Compiler:
         p[L.P_TRACK_LEN] = len(self.track)
         p[L.P_TRACK_LOOP] = self.track_loop
         p[L.P_HISTORY] = HISTORY if self.uses_history else 0
+        leaves = [row for row in self.code_rows_of_clauses()]
+        p[L.P_LINE_ONLY] = int(bool(leaves) and all(
+            row[0] == L.OP_LINE and row[1] >= 2 for row in leaves))
         p[L.P_STATE_SIZE] = L.state_size(C, int(p[L.P_HISTORY]))
         track_pos = -np.ones(C, np.int64)
         track_pos[self.track] = np.arange(len(self.track))
@@ -775,6 +799,7 @@ class _Compiler:
             (L.T_LIST, np.array(self.lists, np.int64)),
             (L.T_EFF, np.array(self.effs, np.int64)),
             (L.T_PROG, np.array(self.prog, np.int64)),
+            (L.T_DYNREG, np.array(self.dynregs, np.int64)),
             (L.T_TRACK, np.concatenate([np.array(self.track, np.int64), track_pos])),
             (L.T_SITES, np.array(self.map_sites + [-1, -1, -1, -1], np.int64)),
             (L.T_INIT, np.concatenate([self.init_counts, self.init_owner])),

@@ -17,6 +17,7 @@ from numba import njit
 
 from ludi.compile.layout import (
     I_ACTIVE,
+    I_BEST_FREE,
     I_CELLS,
     I_END_OP,
     I_HIST_LEN,
@@ -30,6 +31,7 @@ from ludi.compile.layout import (
     I_SWAPPED,
     I_TOTAL,
     I_WINNER,
+    I_WORST_FREE,
     INFO_SIZE,
     P_BOARD_CELLS,
     P_CELLS,
@@ -299,20 +301,71 @@ def remove(t, s, c):
 
 @kernel
 def finish(t, s, winner, reason):
-    """End the game: ``winner`` is a colour (first), or -1 for a draw among those still in."""
+    """End the game: ``winner`` is a colour (it takes the best free rank), or -1 for a draw among
+    those still in; every player still unranked shares the next rank."""
     s[I_OVER] = 1
-    s[I_WINNER] = winner
     s[I_END_OP] = reason
     n = t[P_PLAYERS]
-    if winner >= 0:
-        s[I_RANKS + winner] = 1
-        for c in range(n):
-            if c != winner and s[I_RANKS + c] == 0:
-                s[I_RANKS + c] = 2
-    else:
-        for c in range(n):
-            if s[I_RANKS + c] == 0:
-                s[I_RANKS + c] = 1
+    best = s[I_BEST_FREE] if s[I_BEST_FREE] > 0 else 1
+    if winner >= 0 and s[I_RANKS + winner] == 0:
+        s[I_RANKS + winner] = best
+        best += 1
+    for c in range(n):
+        if s[I_RANKS + c] == 0:
+            s[I_RANKS + c] = best
+    first = -1
+    firsts = 0
+    for c in range(n):
+        if s[I_RANKS + c] == 1:
+            first = c
+            firsts += 1
+    s[I_WINNER] = first if firsts == 1 else -1
+
+
+@tiny
+def active_count(t, s):
+    k = 0
+    for c in range(t[P_PLAYERS]):
+        k += s[I_ACTIVE + c]
+    return k
+
+
+@kernel
+def last_one_standing(t, s, reason):
+    """With at most one player left in, that player takes the best free rank: game over."""
+    if active_count(t, s) > 1:
+        return
+    survivor = -1
+    for c in range(t[P_PLAYERS]):
+        if s[I_ACTIVE + c] == 1:
+            survivor = c
+    finish(t, s, survivor, reason)
+
+
+@kernel
+def eliminate(t, s, colour, reason):
+    """A loss with more than two players: the player takes the worst free rank and is out (its
+    stones stay on the board); the game goes on while two or more remain."""
+    if s[I_ACTIVE + colour] == 0:
+        return
+    worst = s[I_WORST_FREE] if s[I_WORST_FREE] > 0 else t[P_PLAYERS]
+    s[I_RANKS + colour] = worst
+    s[I_WORST_FREE] = worst - 1
+    s[I_ACTIVE + colour] = 0
+    last_one_standing(t, s, reason)
+
+
+@kernel
+def win_out(t, s, colour, reason):
+    """A win with more than two players under Ludii's rules: the player takes the best free rank
+    and leaves; the others play on while two or more remain."""
+    if s[I_ACTIVE + colour] == 0:
+        return
+    best = s[I_BEST_FREE] if s[I_BEST_FREE] > 0 else 1
+    s[I_RANKS + colour] = best
+    s[I_BEST_FREE] = best + 1
+    s[I_ACTIVE + colour] = 0
+    last_one_standing(t, s, reason)
 
 
 @kernel

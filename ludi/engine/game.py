@@ -197,7 +197,7 @@ class State:
     def legal_moves(self) -> list[Move]:
         g = self.game
         n = K.end_if_stuck(g.tables, self._s, g._work, g._buf)
-        return [g.move_from_code(int(c)) for c in g._buf[:n]]
+        return [g.move_from_code(int(c)) for c in sorted(g._buf[:n])]
 
     def is_terminal(self) -> bool:
         if self._s[L.I_OVER] == 0:
@@ -222,15 +222,19 @@ class State:
         return out
 
     def returns(self) -> list[float]:
-        """Per player: +1 first, -1 last, linear in between; 0 for everyone on a draw (and
-        while the game goes on)."""
+        """Per player: +1 first, -1 last, linear in between (1 - 2(rank-1)/(n-1)); players who
+        tie share the average of the places they hold (so a draw gives everyone 0). All 0 while
+        the game goes on."""
         ranks = self.ranks
-        if ranks is None:
-            return [0.0] * self.game.num_players
-        best, worst = min(ranks), max(ranks)
-        if best == worst:
-            return [0.0] * len(ranks)
-        return [1.0 - 2.0 * (r - best) / (worst - best) for r in ranks]
+        n = self.game.num_players
+        if ranks is None or n < 2:
+            return [0.0] * n
+        out = []
+        for r in ranks:
+            tied = ranks.count(r)
+            place = r + (tied - 1) / 2.0
+            out.append(1.0 - 2.0 * (place - 1) / (n - 1))
+        return out
 
     @property
     def end_type(self) -> str | None:

@@ -16,7 +16,9 @@ import ludi.engine.sowing as sowing
 from ludi.compile.layout import (
     BY_SCORE,
     CLAUSE_WIDTH,
+    DR_WINNING,
     DRAW,
+    DYNREG_WIDTH,
     EFF_FROM_TO,
     EFF_MOVE_AGAIN,
     EFF_REMOVE,
@@ -33,12 +35,14 @@ from ludi.compile.layout import (
     GEN_SHIFT,
     GEN_VOTE,
     GEN_WIDTH,
+    I_ACTIVE,
     I_CELLS,
     I_CYCLE,
     I_DECIDED,
     I_END_CLAUSE,
     I_END_OP,
     I_FROM,
+    I_HIST_LEN,
     I_LAST_FROM,
     I_LAST_TO,
     I_MOVE_AGAIN,
@@ -47,6 +51,7 @@ from ludi.compile.layout import (
     I_OVER,
     I_PLY,
     I_PROPOSED,
+    I_RUNS_KEY,
     I_SCORES,
     I_SITE,
     I_STUCK,
@@ -67,6 +72,10 @@ from ludi.compile.layout import (
     P_ADD_ALL,
     P_BOARD_CELLS,
     P_CELLS,
+    P_DIRS,
+    P_FIRST_WIN_ENDS,
+    P_GROUPS,
+    P_LINE_ONLY,
     P_MOVE_LIMIT,
     P_NO_MOVES,
     P_NUM_CLAUSES,
@@ -86,13 +95,17 @@ from ludi.compile.layout import (
     PR_POP,
     PR_PRIO_DONE,
     PROG_WIDTH,
+    REG_DYNAMIC,
+    REG_EMPTY,
     S_COUNTS,
     SITE_MASK,
     T_ADD_MASK,
     T_CLAUSES,
+    T_DYNREG,
     T_EFF,
     T_GEN,
     T_LIST,
+    T_NBR,
     T_PROG,
     T_TRACK,
     WIN,
@@ -101,6 +114,7 @@ from ludi.engine.core import (
     MAX_DEPTH,
     W_DEPTH,
     W_NO_MOVES,
+    eliminate,
     finish,
     finish_by_score,
     kernel,
@@ -117,6 +131,7 @@ from ludi.engine.core import (
     w_marks,
     w_moves,
     w_save,
+    win_out,
     work_size,
 )
 
@@ -279,6 +294,89 @@ def trial_holds(t, s, w, move, start, end):
 
 
 @kernel
+def first_clause(t, s, w):
+    """Index of the first end clause that holds (-1: none) and the op that made it hold."""
+    clauses = t[T_CLAUSES]
+    for m in range(t[P_NUM_CLAUSES]):
+        at = clauses + CLAUSE_WIDTH * m
+        value, reason = conditions.evaluate(t, s, w, t[at], t[at + 1])
+        if value != 0:
+            return m, reason
+    return -1, 0
+
+
+@tiny
+def could_win(t, s, colour, site):
+    """False when no end test can hold after a stone of ``colour`` on ``site``: with only line
+    tests of 2 or more, the site needs a stone of that colour next to it."""
+    if t[P_LINE_ONLY] == 0:
+        return True
+    nb = t[T_NBR] + site * t[P_DIRS]
+    for d in range(t[P_DIRS]):
+        x = t[nb + d]
+        if x >= 0 and s[INFO_SIZE + x] == colour + 1:
+            return True
+    return False
+
+
+@kernel
+def wins_at(t, s, w, colour, site):
+    """Would a stone of ``colour`` on the empty ``site`` win at once (the first end clause that
+    then holds gives ``colour`` a win)? Tried on the state and undone."""
+    if s[INFO_SIZE + site] != 0 or not could_win(t, s, colour, site):
+        return False
+    depth = w[W_DEPTH]
+    saved = w_save(t, min(depth, MAX_DEPTH - 1))
+    size = INFO_SIZE + 6 * s[I_CELLS]
+    full = t[P_GROUPS] == 1  # groups change: save the whole state; else only what lines read
+    mover, last = s[I_MOVER], s[I_LAST_TO]
+    if full:
+        for i in range(size):
+            w[saved + i] = s[i]
+        place(t, s, site, colour)
+    else:
+        s[INFO_SIZE + site] = colour + 1
+    s[I_MOVER] = colour
+    s[I_LAST_TO] = site
+    s[I_RUNS_KEY] = 0  # the line cache is for another stone: start afresh (and after)
+    m, _ = first_clause(t, s, w)
+    win = False
+    if m >= 0:
+        at = t[T_CLAUSES] + CLAUSE_WIDTH * m
+        win = t[at + 3] == WIN and role_colour(t, s, t[at + 2]) == colour
+    if full:
+        for i in range(size):
+            s[i] = w[saved + i]
+    else:
+        s[INFO_SIZE + site] = 0
+        s[I_MOVER], s[I_LAST_TO] = mover, last
+    s[I_RUNS_KEY] = 0
+    return win
+
+
+@tiny
+def dynamic_region_has(t, s, w, code, mover, site):
+    """Membership in a region computed by trial moves ((sites Winning …) or a union with one)."""
+    at = t[T_DYNREG] + (REG_DYNAMIC - code) * DYNREG_WIDTH
+    if t[at] == DR_WINNING:
+        colour = role_colour(t, s, t[at + 1])
+        if not could_win(t, s, colour, site) or \
+                not conditions.in_region(t, s, t[at + 2], mover, site):
+            return False
+        return wins_at(t, s, w, colour, site)
+    for i in range(t[at + 2]):  # DR_UNION of basic regions and DR_WINNING rows
+        part = t[t[T_LIST] + t[at + 1] + i]
+        if part <= REG_DYNAMIC:
+            row = t[T_DYNREG] + (REG_DYNAMIC - part) * DYNREG_WIDTH
+            if conditions.in_region(t, s, t[row + 2], mover, site) and \
+                    wins_at(t, s, w, role_colour(t, s, t[row + 1]), site):
+                return True
+        elif conditions.in_region(t, s, part, mover, site):
+            return True
+    return False
+
+
+@kernel
 def leaf_moves(t, s, w, g, buf, n):
     """Append the moves of leaf generator ``g`` to ``buf[n:]``; return the new count."""
     at = t[T_GEN] + g * GEN_WIDTH
@@ -290,8 +388,16 @@ def leaf_moves(t, s, w, g, buf, n):
             c_start, c_end = t[at + 4], t[at + 5]
         else:
             c_start, c_end = t[at + 2], t[at + 3]
-        for c in range(t[P_CELLS]):
-            if not conditions.in_region(t, s, code, mover, c):
+        # an add only ever goes on an empty cell: walk the empties list, not the whole board
+        on_empties = kind == GEN_ADD and (code == REG_EMPTY or code <= REG_DYNAMIC)
+        count = s[I_NEMPTY] if on_empties else t[P_CELLS]
+        empties = INFO_SIZE + s[I_CELLS]
+        for i in range(count):
+            c = s[empties + i] if on_empties else i
+            if code <= REG_DYNAMIC:
+                if not dynamic_region_has(t, s, w, code, mover, c):
+                    continue
+            elif not on_empties and not conditions.in_region(t, s, code, mover, c):
                 continue
             if kind == GEN_ADD:
                 if c >= t[P_BOARD_CELLS] or s[INFO_SIZE + c] != 0:
@@ -453,13 +559,9 @@ def check_end(t, s, w):
     """Try the end clauses in order; the first that holds decides the result."""
     if t[P_NO_MOVES] == 1:
         count_others_moves(t, s, w)
-    clauses = t[T_CLAUSES]
-    for m in range(t[P_NUM_CLAUSES]):
-        at = clauses + CLAUSE_WIDTH * m
-        start = t[at]
-        value, reason = conditions.evaluate(t, s, w, start, t[at + 1])
-        if value == 0:
-            continue
+    m, reason = first_clause(t, s, w)
+    if m >= 0:
+        at = t[T_CLAUSES] + CLAUSE_WIDTH * m
         s[I_END_CLAUSE] = m
         outcome = t[at + 3]
         if outcome == BY_SCORE:
@@ -470,12 +572,16 @@ def check_end(t, s, w):
             finish_by_score(t, s, reason)
             return
         colour = role_colour(t, s, t[at + 2])
-        if outcome == WIN:
-            finish(t, s, colour, reason)
-        elif outcome == LOSS:
-            finish(t, s, next_colour(t, s, colour), reason)
-        elif outcome == DRAW:
+        if outcome == DRAW:
             finish(t, s, -1, reason)
+        elif t[P_PLAYERS] == 2:
+            finish(t, s, colour if outcome == WIN else 1 - colour, reason)
+        elif outcome == LOSS:
+            eliminate(t, s, colour, reason)
+        elif t[P_FIRST_WIN_ENDS] == 1:
+            finish(t, s, colour, reason)
+        else:
+            win_out(t, s, colour, reason)
         return
 
 
@@ -484,6 +590,8 @@ def apply_move(t, s, w, move):
     """Play ``move`` (assumed legal), check the end clauses, pass the turn."""
     kind = move & KIND_MASK
     mover = s[I_MOVER]
+    if t[P_PLAY] != PLAY_ADD and s[I_HIST_LEN] == 0:
+        record_position(t, s)  # a fresh position (game start, state_from) counts for (is Cycle)
     if t[P_PLAY] == PLAY_ADD and kind == MOVE_ADD:
         c = move >> KIND_BITS
         place(t, s, c, mover)
@@ -501,6 +609,8 @@ def apply_move(t, s, w, move):
     check_end(t, s, w)
     if s[I_OVER] == 1:
         return
+    if s[I_ACTIVE + following] == 0:  # the end clauses put a player out
+        following = next_colour(t, s, mover)
     if following != mover:
         s[I_TURNS] += 1
     s[I_MOVER] = following
