@@ -1,14 +1,17 @@
 """Invariants of Oware in random play, and a small reference model of the rules.
 
 For the default rules, the "12 seeds max" and "Grand Slam: Forbidden" options and both of them
-(the shipped "Awari" ruleset), seeded random
-games are played to the end and checked after every move: the 48 seeds are conserved (houses +
-stores; by-score endings compute totals and move no seed), the player to move has a legal move
-or the game is over, turns alternate, the stores never shrink, and every game ends by a rule
-(never by the move limit). Each move is also replayed on a plain-Python model of rules/oware.md
-(sowing with the options, captures, grand slam, feeding, 25 seeds, repetition since the last
-capture, no feeding move), which must give the same legal moves, board, stores and ending.
-Hypothesis then tries single moves from arbitrary positions (derandomized: deterministic).
+(the shipped "Awari" ruleset), seeded random games are played to the end and checked after every
+move: the 48 seeds are conserved (houses + stores; by-score endings compute totals and move no
+seed), the player to move has a legal move or the game is over, turns alternate, and every game
+ends by a rule (never by the move limit). Each move is also replayed on a plain-Python model of
+rules/oware.md (sowing with the options, captures, grand slam, feeding, 25 seeds, repetition since
+the last capture, no feeding move), which must give the same legal moves, board, stores and
+ending. Hypothesis then tries single moves from arbitrary positions (derandomized:
+deterministic).
+
+The shipped variants use the engine's sowing fast path (``P_SOW_FAST``); every check also runs
+with it switched off, on the general path (move program, ``sow`` effect, condition VM).
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import ludi
+from ludi.compile import layout as L
 
 TOTAL = 48
 VARIANTS = {
@@ -31,10 +35,20 @@ VARIANTS = {
 GAMES = {"default": 300, "12 seeds max": 300, "grand slam forbidden": 150, "both": 150}
 
 
-@pytest.fixture(scope="module", params=list(VARIANTS))
+def load(name: str, path: str = "fast"):
+    game = ludi.load("oware", VARIANTS[name])
+    assert game.tables[L.P_SOW_FAST] == 1  # the shipped variants take the fast path
+    if path == "general":
+        game.tables[L.P_SOW_FAST] = 0
+    return game
+
+
+@pytest.fixture(scope="module", params=[(name, path) for name in VARIANTS
+                                        for path in ("fast", "general")],
+                ids=lambda v: f"{v[0]}-{v[1]}")
 def variant(request):
-    name = request.param
-    return name, ludi.load("oware", VARIANTS[name])
+    name, path = request.param
+    return name, load(name, path)
 
 
 # ---------------------------------------------------------------- the reference model
@@ -168,7 +182,6 @@ def test_random_games_keep_the_invariants_and_follow_the_rules(variant):
 
 
 def test_compiled_playouts_end_by_a_rule(variant):
-    from ludi.compile import layout as L
     from ludi.engine.playouts import run_playouts
 
     _, game = variant
@@ -179,6 +192,17 @@ def test_compiled_playouts_end_by_a_rule(variant):
 
 
 # ---------------------------------------------------------------- single moves, any position
+
+
+_GAMES: dict = {}
+
+
+def _games():
+    """The variants on both paths, loaded once (hypothesis runs the test many times)."""
+    if not _GAMES:
+        _GAMES.update({(name, path): load(name, path) for name in VARIANTS
+                       for path in ("fast", "general")})
+    return _GAMES
 
 
 @st.composite
@@ -192,10 +216,11 @@ def positions(draw):
 
 
 @settings(max_examples=400, derandomize=True, deadline=None)
-@given(position=positions(), name=st.sampled_from(list(VARIANTS)))
-def test_single_moves_from_any_position(position, name):
+@given(position=positions(), name=st.sampled_from(list(VARIANTS)),
+       path=st.sampled_from(["fast", "general"]))
+def test_single_moves_from_any_position(position, name, path):
     houses, stores, p = position
-    game = _games()[name]
+    game = _games()[name, path]
     skip12, forbid = options_of(name)
     s = game.state_from(counts=houses, stores=stores, to_move=p)
     legal = ref_legal(houses, stores, p, skip12, forbid)
@@ -221,11 +246,3 @@ def test_single_moves_from_any_position(position, name):
             assert not ref_legal(*got, 1 - p, skip12, forbid)
             check_ending(after, *got, "stuck")
 
-
-_GAMES: dict = {}
-
-
-def _games():
-    if not _GAMES:
-        _GAMES.update({name: ludi.load("oware", opts) for name, opts in VARIANTS.items()})
-    return _GAMES

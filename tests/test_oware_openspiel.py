@@ -36,14 +36,21 @@ pyspiel = pytest.importorskip(
     "this differential test compares against")
 
 import ludi  # noqa: E402
+from ludi.compile import layout as L  # noqa: E402
 
 GAMES = 500
 TOTAL = 48
 
 
-@pytest.fixture(scope="module")
-def games():
-    return ludi.load("oware"), pyspiel.load_game("oware")
+@pytest.fixture(scope="module", params=["fast", "general"])
+def games(request):
+    """Our Oware on the sowing fast path it ships with, or on the general path (move program,
+    ``sow`` effect, condition VM), and OpenSpiel's."""
+    ours = ludi.load("oware")
+    assert ours.tables[L.P_SOW_FAST] == 1
+    if request.param == "general":
+        ours.tables[L.P_SOW_FAST] = 0
+    return ours, pyspiel.load_game("oware")
 
 
 def observed(state):

@@ -82,6 +82,7 @@ P_SOW_OWN = 45  # region code of the mover's houses
 P_SOW_OPP = 46  # region code of the opponent's houses
 P_LINE_ONLY = 47  # 1: every end test is a line of 2 or more (winning sites touch own stones)
 T_DYNREG = 48  # regions computed by trial moves: DYNREG_WIDTH integers each
+T_XY = 49  # coordinates of each cell (q, r), for distances
 T_HEADER = 56
 
 SOW_INCLUDE_SELF = 1  # sowing may drop a seed back in the origin
@@ -110,6 +111,9 @@ GEN_WIDTH = 10
 GEN_ADD = 1  # a=region b=then list start c=then count d=to-if code start e=end
 GEN_SELECT = 2  # a=from region b=if code start c=end d=then list start e=then count
 GEN_PASS = 3
+GEN_SLIDE = 4  # a=from region b,c=max distance code (b==c: no limit) d,e=to-if code
+#                f=1 when the to-if uses (is Approach) (distances to enemies are computed)
+GEN_HOP = 5  # a=from region b=1 turning landing c=1 chains d,e=between-if code f=1 capture
 GEN_PROPOSE = 8  # a=proposal id
 GEN_VOTE = 9  # a=proposal id b=1 yes, 0 no
 
@@ -125,6 +129,7 @@ PR_PRIO_DONE = 5  # when moves were added since the mark: pop it, jump to a
 PR_POP = 6  # pop the mark
 PR_DO_FILTER = 7  # a,b=condition code: keep the moves since the mark after which it holds; pop
 PR_END = 8
+PR_MAX_FILTER = 9  # keep the moves since the mark that capture the most; pop
 
 # ---------------------------------------------------------------- effects (T_EFF)
 EFF_WIDTH = 12
@@ -200,6 +205,8 @@ OP_PROPOSED = 44  # a=proposal id
 OP_DECIDED = 45  # a=proposal id
 OP_IF = 46  # pop condition, then-value, else-value
 OP_COUNT_CMP = 47  # compare the count at site a with c: b is the comparison (OP_EQ … OP_GE)
+OP_APPROACH = 48  # (to) is nearer (a=0) or no farther (a=1) from an enemy than (from)
+OP_REPEATED = 49  # the current position occurred at least a times
 
 # ---------------------------------------------------------------- moves (int64)
 # kind in the low 4 bits, destination cell above
@@ -209,6 +216,8 @@ MOVE_PASS = 3
 MOVE_SELECT = 4
 MOVE_PROPOSE = 5
 MOVE_VOTE = 6
+MOVE_SLIDE = 7  # one piece moves from -> to
+MOVE_HOP = 8  # a capture chain: the site bits hold the chain's index in the work array
 KIND_BITS = 4
 KIND_MASK = (1 << KIND_BITS) - 1
 SITE_BITS = 20  # a move: kind | to << 4 | from << 24 | generator << 44 | extra << 56

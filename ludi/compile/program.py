@@ -18,7 +18,7 @@ from ludi.compile import board as geometry
 from ludi.compile import layout as L
 from ludi.compile.shapes import sowing
 from ludi.errors import CompileError
-from ludi.lang import Description, Node
+from ludi.lang import Description, Node, parse_fragment
 from ludi.lang.tree import Sym
 
 DEFAULT_MOVE_LIMIT = 10_000
@@ -485,6 +485,12 @@ class _Compiler:
             self.is_connected(node)
         elif rule == "cond_is_connected_n":
             self.is_connected_n(node)
+        elif rule == "cond_is_approach":
+            kind = node.args[0].name if node.args else "Closer"
+            self.emit(node, L.OP_APPROACH, 0 if kind == "Closer" else 1)
+        elif rule == "cond_is_repeated":
+            self.uses_history = True
+            self.emit(node, L.OP_REPEATED, _int(node, node.args[0], "the repetitions", 1, 100))
         elif rule == "cond_no_moves":
             if not self.in_end:
                 raise _fail(node, "(no Moves …) can only be tested in the (end …) rules")
@@ -645,6 +651,14 @@ class _Compiler:
             if_start, if_end = self.code_range(cond) if cond is not None else (0, 0)
             then = self.then_list(node)
             self.leaf([L.GEN_SELECT, code, if_start, if_end, then[0], then[1]])
+        elif rule in ("moves_slide", "moves_step"):
+            self.slide(node)
+        elif rule == "moves_hop":
+            self.hop(node)
+        elif rule == "moves_max_captures":
+            self.instr(L.PR_MARK)
+            self.gen(node.args[0])
+            self.instr(L.PR_MAX_FILTER)
         elif rule == "moves_pass":
             self.leaf([L.GEN_PASS])
         elif rule == "moves_propose":
@@ -688,6 +702,73 @@ class _Compiler:
             self.instr(L.PR_DO_FILTER, c_start, c_end)
         else:
             raise _fail(node, f"the engine cannot play {_ludeme(node)} moves yet")
+
+    def from_region(self, node: Node) -> int:
+        frm = next((a for a in node.args if isinstance(a, Node) and a.rule == "from"), None)
+        where = frm.positional[0] if frm is not None and frm.positional else None
+        if where is None or where.category != "region":
+            raise _fail(node, f"{_ludeme(node)} needs (from REGION), e.g. "
+                        "(from (sites Occupied by:Mover))")
+        if frm.named("if") is not None:
+            raise _fail(frm, "(from … if:…) is not supported for this move yet")
+        return self.region(where)
+
+    def part(self, node: Node, rule: str) -> Node | None:
+        return next((a for a in node.args if isinstance(a, Node) and a.rule == rule), None)
+
+    def check_directions(self, node: Node) -> None:
+        dirs = next((a for a in node.positional if isinstance(a, Sym)), None)
+        if dirs is not None and dirs.name not in ("All", "Adjacent"):
+            raise _fail(node, f"{dirs.name} directions are not supported for this move yet; "
+                        "pieces move along all adjacent directions")
+
+    def slide(self, node: Node) -> None:
+        """(move Slide …) and (move Step …): along a line of empty cells (one cell for Step)."""
+        self.check_directions(node)
+        if self.part(node, "then") is not None:
+            raise _fail(node, "(then …) after a Slide or Step is not supported yet")
+        code = self.from_region(node)
+        if node.rule == "moves_step":
+            max_range = self.code_range(1)
+        else:
+            between = self.part(node, "between")
+            limit = between.named("max") if between is not None else None
+            max_range = self.code_range(limit) if limit is not None else (0, 0)
+            if between is not None and between.named("if") is not None and not (
+                    between.named("if") == parse_fragment("(is Empty (between))", "cond")):
+                raise _fail(between, "a slide passes over empty cells only: its between "
+                            "condition can only be (is Empty (between))")
+        to = self.part(node, "to")
+        cond = to.named("if") if to is not None else None
+        start = len(self.code)
+        to_range = self.code_range(cond) if cond is not None else (0, 0)
+        approach = int(any(row[0] == L.OP_APPROACH for row in self.code[start:]))
+        self.leaf([L.GEN_SLIDE, code, *max_range, *to_range, approach])
+
+    def hop(self, node: Node) -> None:
+        """(move Hop …) over an enemy piece, capturing it; landing:Turning and chain:True are
+        Play Win's turning jumps and capture series."""
+        self.check_directions(node)
+        code = self.from_region(node)
+        between = self.part(node, "between")
+        enemy = parse_fragment("(is Enemy (between))", "cond")
+        if between is None or between.named("if") != enemy:
+            raise _fail(node, "a hop jumps over an enemy piece: (between if:(is Enemy "
+                        "(between)) (apply (remove (between))))")
+        apply = self.part(between, "apply")
+        if apply is None or apply.args[0] != parse_fragment("(remove (between))", "effect"):
+            raise _fail(between, "the jumped piece is captured: (apply (remove (between)))")
+        to = self.part(node, "to")
+        if to is not None and to.named("if") not in (None, parse_fragment("(is Empty (to))",
+                                                                            "cond")):
+            raise _fail(to, "a hop lands on an empty cell: its to condition can only be "
+                        "(is Empty (to))")
+        landing = node.named("landing")
+        turning = int(landing is not None and landing.name == "Turning")
+        if turning and self.board.kind != "hex":
+            raise _fail(node, "turning jumps are defined on hex boards only")
+        chain = int(bool(node.named("chain", False)))
+        self.leaf([L.GEN_HOP, code, turning, chain, 0, 0, 1])
 
     # ------------------------------------------------------------ effects
     def then_list(self, node: Node) -> tuple[int, int]:
@@ -800,6 +881,7 @@ class _Compiler:
             (L.T_EFF, np.array(self.effs, np.int64)),
             (L.T_PROG, np.array(self.prog, np.int64)),
             (L.T_DYNREG, np.array(self.dynregs, np.int64)),
+            (L.T_XY, b.xy),
             (L.T_TRACK, np.concatenate([np.array(self.track, np.int64), track_pos])),
             (L.T_SITES, np.array(self.map_sites + [-1, -1, -1, -1], np.int64)),
             (L.T_INIT, np.concatenate([self.init_counts, self.init_owner])),

@@ -33,6 +33,7 @@ from ludi.compile.layout import (
     INFO_SIZE,
     OP_ADD,
     OP_AND,
+    OP_APPROACH,
     OP_CONN,
     OP_CONST,
     OP_COUNT_AT,
@@ -71,6 +72,7 @@ from ludi.compile.layout import (
     OP_NOT,
     OP_OR,
     OP_PROPOSED,
+    OP_REPEATED,
     OP_ROLE,
     OP_SCORE,
     OP_SITE,
@@ -112,9 +114,11 @@ from ludi.engine.core import (
     kernel,
     next_colour,
     prev_colour,
+    repetitions,
     role_colour,
     sec,
     tiny,
+    w_dist,
 )
 
 # ---------------------------------------------------------------- regions
@@ -349,6 +353,13 @@ def leaf(t, s, w, pc):
         return t[P_PLAYERS]
     if op == OP_CYCLE:
         return s[I_CYCLE]
+    if op == OP_APPROACH:
+        dist = w_dist(t)
+        before = w[dist + s[I_FROM]]
+        after = w[dist + s[I_TO]]
+        return 1 if after < before or (t[at + 1] == 1 and after == before) else 0
+    if op == OP_REPEATED:
+        return 1 if repetitions(t, s) >= t[at + 1] else 0
     if op == OP_PROPOSED:
         return 1 if s[I_PROPOSED] == t[at + 1] + 1 else 0
     if op == OP_DECIDED:

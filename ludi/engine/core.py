@@ -67,7 +67,10 @@ tiny = njit(cache=True, _nrt=False, inline="always")
 W_SP = 0  # condition VM: stack top (nested evaluations stack above it)
 W_DEPTH = 1  # nesting depth of trial moves and nested move lists
 W_NO_MOVES = 2  # per colour (4): 1 when that colour has no legal move (filled before end checks)
-W_VALS = 8  # VM value stack (VM_STACK entries), then the reasons stack
+W_CHAIN_TOP = 6  # entries used in the chain area (capture chains of the last generation)
+W_DIST_READY = 7  # 1 when the distances to the nearest enemy are computed for this generation
+W_LIMIT = 8  # > 0: generation may stop after this many moves (only whether moves exist matters)
+W_VALS = 16  # VM value stack (VM_STACK entries), then the reasons stack
 VM_STACK = 256
 W_WHY = W_VALS + VM_STACK
 W_SEEN = W_WHY + VM_STACK  # flood fill: marks (C), then a stack (C)
@@ -99,9 +102,34 @@ def w_marks(t):
 
 
 @tiny
+def w_dist(t):
+    """Offset in ``w`` of each cell's distance to the nearest enemy piece (C entries)."""
+    return w_marks(t) + t[P_PROG_LEN] + 1
+
+
+@tiny
+def w_chain_stack(t):
+    """Offset in ``w`` of the capture-chain search stack: 6 arrays of C + 1 entries (cell,
+    next option, captured cell, landing cell, extended flag, captured stone)."""
+    return w_dist(t) + t[P_CELLS]
+
+
+@tiny
+def w_chains(t):
+    """Offset in ``w`` of the chain area: one record per capture chain move,
+    [k, from, landing 1..k, captured 1..k, set hash]."""
+    return w_chain_stack(t) + 6 * (t[P_CELLS] + 1)
+
+
+@tiny
+def chain_area(t):
+    return 64 * t[P_CELLS] + 256
+
+
+@tiny
 def work_size(t):
     """Length of the work array for the game of tables ``t``."""
-    return w_marks(t) + t[P_PROG_LEN] + 1
+    return w_chains(t) + chain_area(t)
 
 
 @tiny

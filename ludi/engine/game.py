@@ -162,6 +162,17 @@ class Game:
             return Move(code, label(to), "add", None, to, (to,))
         if kind == L.MOVE_SELECT:
             return Move(code, label(frm), "select", frm, frm, (frm,))
+        if kind == L.MOVE_SLIDE:
+            return Move(code, f"{label(frm)}-{label(to)}", "slide", frm, to, (to,))
+        if kind == L.MOVE_HOP:
+            rec = int(K.w_chains(self.tables)) + to
+            w = self._work
+            k, start = int(w[rec]), int(w[rec + 1])
+            path = tuple(int(x) for x in w[rec + 2:rec + 2 + k])
+            taken = tuple(int(x) for x in w[rec + 2 + k:rec + 2 + 2 * k])
+            text = label(start) + "".join(f"x{label(j)}>{label(x)}"
+                                          for j, x in zip(taken, path, strict=True))
+            return Move(code, text, "hop", start, path[-1], path, taken)
         if kind == L.MOVE_SWAP:
             return Move(code, "swap", "swap")
         if kind in (L.MOVE_PROPOSE, L.MOVE_VOTE):

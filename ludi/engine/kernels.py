@@ -43,6 +43,7 @@ from ludi.engine.core import (  # noqa: E402
     remove,
     rng_below,
     rng_seed,
+    w_chains,
     work_size,
 )
 from ludi.engine.moves import (  # noqa: E402
@@ -56,4 +57,4 @@ from ludi.engine.moves import (  # noqa: E402
 
 __all__ = ["apply_move", "end_if_stuck", "generate", "max_moves", "place", "player_of",
            "playout", "playouts", "random_move", "remove", "rng_below", "rng_seed",
-           "work_size"]
+           "w_chains", "work_size"]

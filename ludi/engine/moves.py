@@ -28,11 +28,13 @@ from ludi.compile.layout import (
     END_TIMEOUT,
     FROM_SHIFT,
     GEN_ADD,
+    GEN_HOP,
     GEN_MASK,
     GEN_PASS,
     GEN_PROPOSE,
     GEN_SELECT,
     GEN_SHIFT,
+    GEN_SLIDE,
     GEN_VOTE,
     GEN_WIDTH,
     I_ACTIVE,
@@ -64,11 +66,15 @@ from ludi.compile.layout import (
     KIND_MASK,
     LOSS,
     MOVE_ADD,
+    MOVE_HOP,
     MOVE_PASS,
     MOVE_PROPOSE,
     MOVE_SELECT,
+    MOVE_SLIDE,
     MOVE_SWAP,
     MOVE_VOTE,
+    OP_APPROACH,
+    OP_WIDTH,
     P_ADD_ALL,
     P_BOARD_CELLS,
     P_CELLS,
@@ -78,6 +84,7 @@ from ludi.compile.layout import (
     P_LINE_ONLY,
     P_MOVE_LIMIT,
     P_NO_MOVES,
+    P_NUM_ADJ,
     P_NUM_CLAUSES,
     P_PLAY,
     P_PLAYERS,
@@ -92,6 +99,7 @@ from ludi.compile.layout import (
     PR_JUMP_IF_NOT,
     PR_LEAF,
     PR_MARK,
+    PR_MAX_FILTER,
     PR_POP,
     PR_PRIO_DONE,
     PROG_WIDTH,
@@ -100,7 +108,9 @@ from ludi.compile.layout import (
     S_COUNTS,
     SITE_MASK,
     T_ADD_MASK,
+    T_ADJ,
     T_CLAUSES,
+    T_CODE,
     T_DYNREG,
     T_EFF,
     T_GEN,
@@ -112,12 +122,18 @@ from ludi.compile.layout import (
 )
 from ludi.engine.core import (
     MAX_DEPTH,
+    W_CHAIN_TOP,
     W_DEPTH,
+    W_DIST_READY,
+    W_LIMIT,
     W_NO_MOVES,
+    W_SEEN,
+    chain_area,
     eliminate,
     finish,
     finish_by_score,
     kernel,
+    mix,
     next_colour,
     place,
     player_of,
@@ -128,6 +144,9 @@ from ludi.engine.core import (
     role_colour,
     sec,
     tiny,
+    w_chain_stack,
+    w_chains,
+    w_dist,
     w_marks,
     w_moves,
     w_save,
@@ -377,6 +396,207 @@ def dynamic_region_has(t, s, w, code, mover, site):
 
 
 @kernel
+def enemy_distances(t, s, w):
+    """Each cell's distance (in steps, pieces ignored) to the nearest piece of another colour
+    than the mover's, by a breadth-first search from all of them, into ``w[w_dist]``."""
+    C = t[P_CELLS]
+    dist = w_dist(t)
+    queue = W_SEEN
+    stone = s[I_MOVER] + 1
+    head = 0
+    tail = 0
+    for c in range(C):
+        if s[INFO_SIZE + c] != 0 and s[INFO_SIZE + c] != stone:
+            w[dist + c] = 0
+            w[queue + tail] = c
+            tail += 1
+        else:
+            w[dist + c] = 1 << 30
+    nbr = t[T_NBR]
+    dirs = t[P_DIRS]
+    adj = t[T_ADJ]
+    while head < tail:
+        c = w[queue + head]
+        head += 1
+        for i in range(t[P_NUM_ADJ]):
+            x = t[nbr + c * dirs + t[adj + i]]
+            if x >= 0 and w[dist + x] > w[dist + c] + 1:
+                w[dist + x] = w[dist + c] + 1
+                w[queue + tail] = x
+                tail += 1
+    w[W_DIST_READY] = 1
+
+
+@kernel
+def slide_moves(t, s, w, g, buf, n):
+    """Slides (and steps) of the mover's pieces along empty lines, up to the distance limit,
+    to cells where the to-condition holds."""
+    at = t[T_GEN] + g * GEN_WIDTH
+    mover = s[I_MOVER]
+    stone = mover + 1
+    if t[at + 6] == 1 and w[W_DIST_READY] == 0:
+        enemy_distances(t, s, w)
+    nbr = t[T_NBR]
+    dirs = t[P_DIRS]
+    adj = t[T_ADJ]
+    dist = w_dist(t)
+    # the to-condition alone as one (is Approach) test is checked here, without the VM
+    op_at = t[T_CODE] + t[at + 4] * OP_WIDTH
+    approach = -1
+    if t[at + 5] - t[at + 4] == 1 and t[op_at] == OP_APPROACH:
+        approach = t[op_at + 1]
+    for a in range(t[P_BOARD_CELLS]):
+        if s[INFO_SIZE + a] != stone or not conditions.in_region(t, s, t[at + 1], mover, a):
+            continue
+        limit = t[P_CELLS]
+        if t[at + 2] < t[at + 3]:
+            s[I_FROM] = a
+            limit, _ = conditions.evaluate(t, s, w, t[at + 2], t[at + 3])
+        for i in range(t[P_NUM_ADJ]):
+            d = t[adj + i]
+            x = a
+            for _ in range(limit):
+                x = t[nbr + x * dirs + d]
+                if x < 0 or s[INFO_SIZE + x] != 0:
+                    break
+                if approach >= 0:
+                    before = w[dist + a]
+                    after = w[dist + x]
+                    if not (after < before or (approach == 1 and after == before)):
+                        continue
+                elif t[at + 4] < t[at + 5]:
+                    s[I_FROM] = a
+                    s[I_TO] = x
+                    if not conditions.holds(t, s, w, t[at + 4], t[at + 5]):
+                        continue
+                buf[n] = MOVE_SLIDE | (x << KIND_BITS) | (a << FROM_SHIFT) | (g << GEN_SHIFT)
+                n += 1
+                if n == w[W_LIMIT]:
+                    return n
+    return n
+
+
+@kernel
+def record_chain(t, s, w, stack, depth, origin, g, buf, n):
+    """Store the capture chain of stack frames 1..depth as a move, unless a chain from the same
+    piece ending on the same cell with the same captures is already stored."""
+    C1 = t[P_CELLS] + 1
+    landing = stack + 3 * C1
+    captured = stack + 2 * C1
+    area = w_chains(t)
+    size = 3 + 2 * depth
+    top = w[W_CHAIN_TOP]
+    if top + size > chain_area(t):
+        return n  # more chains than the area holds: the rest are not offered
+    key = 0
+    for k in range(1, depth + 1):
+        key += mix(w[captured + k])
+    end = w[landing + depth]
+    o = 0
+    while o < top:  # merge equal chains (same piece, end cell and captured set)
+        k = w[area + o]
+        if k == depth and w[area + o + 1] == origin and w[area + o + 1 + k] == end \
+                and w[area + o + 2 + 2 * k] == key:
+            return n
+        o += 3 + 2 * k
+    w[area + top] = depth
+    w[area + top + 1] = origin
+    for k in range(1, depth + 1):
+        w[area + top + 1 + k] = w[landing + k]
+        w[area + top + 1 + depth + k] = w[captured + k]
+    w[area + top + 2 + 2 * depth] = key
+    w[W_CHAIN_TOP] = top + size
+    buf[n] = MOVE_HOP | (top << KIND_BITS) | (g << GEN_SHIFT)
+    return n + 1
+
+
+@kernel
+def hop_moves(t, s, w, g, buf, n):
+    """Jumps over an enemy piece onto an empty cell, capturing it; with chains, every maximal
+    series of jumps by the same piece (captured pieces leave at once, cells may be revisited).
+    A turning jump lands 60 degrees left or right of the jump's direction."""
+    at = t[T_GEN] + g * GEN_WIDTH
+    mover = s[I_MOVER]
+    stone = mover + 1
+    turning = t[at + 2]
+    chains = t[at + 3]
+    C1 = t[P_CELLS] + 1
+    stack = w_chain_stack(t)
+    cell = stack
+    option = stack + C1
+    captured = stack + 2 * C1
+    landing = stack + 3 * C1
+    extended = stack + 4 * C1
+    taken = stack + 5 * C1
+    nbr = t[T_NBR]
+    dirs = t[P_DIRS]
+    nd = t[P_NUM_ADJ]
+    adj = t[T_ADJ]
+    options = 2 * nd
+    for a in range(t[P_BOARD_CELLS]):
+        if s[INFO_SIZE + a] != stone or not conditions.in_region(t, s, t[at + 1], mover, a):
+            continue
+        s[INFO_SIZE + a] = 0  # the piece is lifted: its own cell can be landed on again
+        depth = 0
+        w[cell] = a
+        w[option] = 0
+        w[extended] = 0
+        while depth >= 0:
+            opt = w[option + depth]
+            if opt >= options or (depth > 0 and chains == 0):
+                if depth > 0 and w[extended + depth] == 0:  # a maximal series: a move
+                    n = record_chain(t, s, w, stack, depth, a, g, buf, n)
+                    if n == w[W_LIMIT]:
+                        while depth >= 0:
+                            depth = pop_jump(t, s, w, stack, depth)
+                        s[INFO_SIZE + a] = stone
+                        return n
+                depth = pop_jump(t, s, w, stack, depth)
+                continue
+            w[option + depth] = opt + 1
+            i = opt // 2
+            if turning == 0 and opt % 2 == 1:
+                continue
+            d = t[adj + i]
+            j = t[nbr + w[cell + depth] * dirs + d]
+            if j < 0 or s[INFO_SIZE + j] == 0 or s[INFO_SIZE + j] == stone:
+                continue
+            if turning == 1:
+                d = t[adj + (i + (1 if opt % 2 == 0 else nd - 1)) % nd]
+            x = t[nbr + j * dirs + d]
+            if x < 0 or s[INFO_SIZE + x] != 0:
+                continue
+            w[extended + depth] = 1
+            depth += 1
+            w[cell + depth] = x
+            w[option + depth] = 0
+            w[extended + depth] = 0
+            w[captured + depth] = j
+            w[landing + depth] = x
+            w[taken + depth] = s[INFO_SIZE + j]  # the captured stone, to put back
+            s[INFO_SIZE + j] = 0
+        s[INFO_SIZE + a] = stone
+    return n
+
+
+@tiny
+def pop_jump(t, s, w, stack, depth):
+    """Leave the top frame of the chain search: put its captured stone back."""
+    if depth > 0:
+        C1 = t[P_CELLS] + 1
+        s[INFO_SIZE + w[stack + 2 * C1 + depth]] = w[stack + 5 * C1 + depth]
+    return depth - 1
+
+
+@tiny
+def captures(t, w, move):
+    """How many pieces a move captures (capture chains; 0 for the others)."""
+    if move & KIND_MASK != MOVE_HOP:
+        return 0
+    return w[w_chains(t) + move_to(move)]
+
+
+@kernel
 def leaf_moves(t, s, w, g, buf, n):
     """Append the moves of leaf generator ``g`` to ``buf[n:]``; return the new count."""
     at = t[T_GEN] + g * GEN_WIDTH
@@ -411,7 +631,13 @@ def leaf_moves(t, s, w, g, buf, n):
                 continue
             buf[n] = move | (g << GEN_SHIFT)
             n += 1
+            if n == w[W_LIMIT]:
+                return n
         return n
+    if kind == GEN_SLIDE:
+        return slide_moves(t, s, w, g, buf, n)
+    if kind == GEN_HOP:
+        return hop_moves(t, s, w, g, buf, n)
     if kind == GEN_PASS:
         buf[n] = MOVE_PASS | (g << GEN_SHIFT)
         return n + 1
@@ -438,6 +664,8 @@ def run_program(t, s, w, buf):
         pc += 1
         if op == PR_LEAF:
             n = leaf_moves(t, s, w, t[at + 1], buf, n)
+            if n > 0 and n >= w[W_LIMIT] > 0:
+                return n  # only whether a move exists was asked (no do-filter to come)
         elif op == PR_MARK:
             w[marks + top] = n
             top += 1
@@ -452,6 +680,18 @@ def run_program(t, s, w, buf):
                 pc = t[at + 1]
         elif op == PR_POP:
             top -= 1
+        elif op == PR_MAX_FILTER:
+            top -= 1
+            first = w[marks + top]
+            best = 0
+            for i in range(first, n):
+                best = max(best, captures(t, w, buf[i]))
+            k = first
+            for i in range(first, n):
+                if captures(t, w, buf[i]) == best:
+                    buf[k] = buf[i]
+                    k += 1
+            n = k
         elif op == PR_DO_FILTER:
             top -= 1
             k = w[marks + top]
@@ -475,6 +715,8 @@ def generate(t, s, w, buf):
     """Write the mover's legal moves into ``buf``; return how many."""
     if s[I_OVER] == 1:
         return 0
+    w[W_CHAIN_TOP] = 0
+    w[W_DIST_READY] = 0
     n = 0
     if t[P_PLAY] == PLAY_ADD:
         mask = t[T_ADD_MASK]
@@ -521,6 +763,24 @@ def play_effects(t, s, w, move):
         s[I_LAST_TO] = c
         at = t[T_GEN] + move_gen(move) * GEN_WIDTH
         effects(t, s, w, t[at + 4], t[at + 5])
+    elif kind == MOVE_SLIDE:
+        a = move_from(move)
+        c = move_to(move)
+        remove(t, s, a)
+        place(t, s, c, mover)
+        s[I_LAST_FROM] = a
+        s[I_LAST_TO] = c
+    elif kind == MOVE_HOP:
+        rec = w_chains(t) + move_to(move)
+        k = w[rec]
+        a = w[rec + 1]
+        remove(t, s, a)
+        for i in range(k):
+            remove(t, s, w[rec + 2 + k + i])
+        c = w[rec + 1 + k]
+        place(t, s, c, mover)
+        s[I_LAST_FROM] = a
+        s[I_LAST_TO] = c
     elif kind == MOVE_PROPOSE:
         s[I_PROPOSED] = move_to(move) + 1
         s[I_LAST_TO] = -1
@@ -545,11 +805,17 @@ def count_others_moves(t, s, w):
     if depth >= MAX_DEPTH:
         return
     w[W_DEPTH] = depth + 1
+    exists_only = True  # without do-filters, the first move found settles it
+    for i in range(t[P_PROG_LEN]):
+        if t[t[T_PROG] + i * PROG_WIDTH] == PR_DO_FILTER:
+            exists_only = False
+    w[W_LIMIT] = 1 if exists_only else 0
     for colour in range(t[P_PLAYERS]):
         if colour != mover:
             s[I_MOVER] = colour
             n = generate(t, s, w, w[w_moves(t, depth):])
             w[W_NO_MOVES + colour] = 1 if n == 0 else 0
+    w[W_LIMIT] = 0
     s[I_MOVER] = mover
     w[W_DEPTH] = depth
 
