@@ -18,6 +18,7 @@ from ludi.errors import (
     UnknownLudeme,
 )
 from ludi.lang import Description, load_description
+from ludi.measure import match, measure
 
 __version__ = "0.1.0"
 
@@ -37,6 +38,8 @@ __all__ = [
     "UnknownLudeme",
     "load",
     "load_description",
+    "match",
+    "measure",
     "parse",
     "random_playouts",
 ]

@@ -7,6 +7,8 @@ import argparse
 import sys
 import time
 
+import numpy as np
+
 from ludi.errors import IllegalMove, LudiError
 from ludi.lang import grammar, load_description, shipped_games
 
@@ -119,48 +121,90 @@ def cmd_bench(args) -> int:
 
 
 def cmd_play(args) -> int:
-    """Play at the terminal: each seat is a person ("human") or the random player."""
-    import numpy as np
+    """Play at the terminal: each seat is a person ("human") or an agent (random, mcts:N, …)."""
+    from ludi.agents import HumanAgent, make_agent
 
     game = _game(args)
-    seats = [args.p1, args.p2, args.p3, args.p4][: game.num_players]
-    seats = [s or ("human" if i == 0 else "random") for i, s in enumerate(seats)]
-    for s in seats:
-        if s not in ("human", "random"):
-            raise LudiError(f"unknown player '{s}'; players: human, random")
-    rng = np.random.default_rng(args.seed)
+    specs = [args.p1, args.p2, args.p3, args.p4][: game.num_players]
+    specs = [s or ("human" if i == 0 else "random") for i, s in enumerate(specs)]
+    seeds = np.random.default_rng(args.seed).integers(1 << 62, size=len(specs))
+    agents = [make_agent(spec, int(seed)) for spec, seed in zip(specs, seeds, strict=True)]
     state = game.initial_state()
-    print(f"{game.name}: " + ", ".join(f"P{i + 1} {s}" for i, s in enumerate(seats)))
-    print("Type a move (e.g. a cell label), 'moves' to list the legal moves, 'quit' to stop.")
-    shown = -1
+    print(f"{game.name}: " + ", ".join(f"P{i + 1} {a}" for i, a in enumerate(agents)))
+    if any(isinstance(a, HumanAgent) for a in agents):
+        print("Type a move (e.g. a cell label), 'moves' to list the legal moves, 'quit' to stop.")
     while not state.is_terminal():
-        if shown != state.ply:
-            print(state)
-            shown = state.ply
-        player = state.to_move
-        legal = state.legal_moves()
-        if seats[player] == "random":
-            move = legal[int(rng.integers(len(legal)))]
-            print(f"P{player + 1} (random) plays {move}")
-            state.apply(move)
-            continue
+        print(state)
+        agent = agents[state.to_move]
         try:
-            text = input(f"P{player + 1}> ").strip()
-        except EOFError:
+            move = agent.choose(state)
+        except (KeyboardInterrupt, EOFError):
             print()
             return 0
-        if not text:
-            continue
-        if text in ("quit", "exit", "q"):
-            return 0
-        if text in ("moves", "help", "?"):
-            print("legal moves: " + " ".join(m.text for m in legal))
-            continue
-        try:
-            state.apply(text)
-        except IllegalMove as e:
-            print(e.message)
+        if not isinstance(agent, HumanAgent):
+            print(f"P{state.to_move + 1} ({agent}) plays {move}")
+        state.apply(move)
     print(state)
+    return 0
+
+
+def cmd_match(args) -> int:
+    """Games between agents; win rates per agent and seat with 95% confidence intervals."""
+    from ludi.measure import match, summarise
+
+    game = _game(args)
+    agents = [a.strip() for a in args.agents.split(",") if a.strip()]
+    df = match(game, agents, games=args.games, seed=args.seed, workers=args.workers,
+               swap_seats=not args.fixed_seats)
+    table = summarise(df)
+    print(f"{game.name}: {len(df)} games, mean length {df['length'].mean():.1f} plies, "
+          f"draws {df['draw'].mean():.2f}")
+    print(table.to_string(index=False, float_format=lambda x: f"{x:.3f}"))
+    if args.out:
+        _write_table(df, args.out)
+        print(f"games written to {args.out}")
+    return 0
+
+
+def _write_table(df, path: str) -> None:
+    from pathlib import Path
+
+    out = Path(path)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    if out.suffix == ".parquet":
+        df.to_parquet(out)
+    else:
+        df.to_csv(out, index=False)
+
+
+def cmd_measure(args) -> int:
+    """Self-play measures of one or more games: one table, one row a game; CSV and plots."""
+    from pathlib import Path
+
+    import pandas as pd
+
+    from ludi.engine import from_description
+    from ludi.measure import measure, self_play, write_plots
+
+    rows = []
+    out = Path(args.out) if args.out else None
+    for name in args.game:
+        desc = load_description(name, args.option if len(args.game) == 1 else None,
+                                ruleset=args.ruleset, defines=args.defines or None)
+        game = from_description(desc)
+        records = self_play(game, args.trials, args.agent, args.seed, args.workers)
+        rows.append(measure(game, agent=args.agent, seed=args.seed, workers=args.workers,
+                            vs_random=args.vs_random, skill=args.skill, records=records))
+        if out is not None:
+            for path in write_plots(records, out, game.name):
+                print(f"plot written to {path}")
+    table = pd.DataFrame(rows)
+    with pd.option_context("display.max_columns", None, "display.width", 200):
+        print(table.T.to_string(float_format=lambda x: f"{x:.3f}"))
+    if out is not None:
+        out.mkdir(parents=True, exist_ok=True)
+        table.to_csv(out / "measures.csv")
+        print(f"measures written to {out / 'measures.csv'}")
     return 0
 
 
@@ -190,14 +234,42 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--png", metavar="FILE", help="also draw the position to FILE (.png/.svg/.pdf)")
     p.set_defaults(func=cmd_show)
 
-    p = sub.add_parser("play", help="play at the terminal against the random player")
+    p = sub.add_parser("play", help="play at the terminal against an agent")
     _add_game_arguments(p)
     for i in range(1, 5):
-        p.add_argument(f"--p{i}", metavar="PLAYER",
-                       help=f"who plays seat {i}: human or random (default: "
-                            f"{'human' if i == 1 else 'random'})")
-    p.add_argument("--seed", type=int, default=None, help="seed of the random player")
+        p.add_argument(f"--p{i}", metavar="AGENT",
+                       help=f"seat {i}: human, random, mcts:ITER, flat:ITER or ab:DEPTH "
+                            f"(default: {'human' if i == 1 else 'random'})")
+    p.add_argument("--seed", type=int, default=None, help="seed of the agents")
     p.set_defaults(func=cmd_play)
+
+    p = sub.add_parser("match", help="games between agents: win rates with confidence intervals")
+    _add_game_arguments(p)
+    p.add_argument("--agents", required=True, metavar="A,B",
+                   help="one agent a seat, e.g. mcts:1000,random")
+    p.add_argument("--games", type=int, default=20)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--workers", type=int, default=1, help="processes to play in parallel")
+    p.add_argument("--fixed-seats", action="store_true",
+                   help="keep the seating (by default it rotates from game to game)")
+    p.add_argument("--out", metavar="FILE", help="write the games to FILE (.csv or .parquet)")
+    p.set_defaults(func=cmd_match)
+
+    p = sub.add_parser("measure", help="self-play quality measures of one or more games")
+    p.add_argument("game", nargs="+", help="shipped game names or .lud files")
+    p.add_argument("--option", "-o", action="append", default=[], metavar="CAT=ITEM",
+                   help="an option item (with a single game)")
+    p.add_argument("--ruleset", metavar="NAME")
+    p.add_argument("--defines", action="append", default=[], metavar="DIR")
+    p.add_argument("--trials", type=int, default=100, help="self-play games per game")
+    p.add_argument("--agent", default="mcts:300", help="the self-play agent")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--workers", type=int, default=1)
+    p.add_argument("--vs-random", type=int, default=0, metavar="GAMES",
+                   help="also play the agent against random play (for GAVEL's fitness)")
+    p.add_argument("--skill", action="store_true", help="also measure the skill trace")
+    p.add_argument("--out", metavar="DIR", help="write measures.csv and plots to DIR")
+    p.set_defaults(func=cmd_measure)
 
     p = sub.add_parser("bench", help="random playouts per second")
     _add_game_arguments(p)

@@ -1,0 +1,65 @@
+"""MCTS iterations per second from the opening (one random rollout each), ludi against OpenSpiel's
+C++ MCTSBot with a random-rollout evaluator, measured in the same run.
+
+Usage: python benchmarks/mcts.py [ITERATIONS] [REPEATS]. Prints the median of REPEATS searches.
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import time
+
+import numpy as np
+
+import ludi
+from ludi.agents import search
+from ludi.engine import kernels as K
+
+GAMES = [("yavalath", {"Pie Rule": "Disabled"}, None),
+         ("havannah", {"Pie Rule": "Disabled"}, ("havannah", {"board_size": 8})),
+         ("oware", None, ("oware", {}))]
+
+
+def ludi_rate(game, iterations: int) -> float:
+    state = game.initial_state()
+    size = int(K.max_moves(game.tables))
+    bufs = (np.zeros(size, np.int64), np.zeros(size), np.zeros(size), np.zeros(4))
+    search.mcts(game.tables, state._s, 10, 1.4, 0, *bufs)
+    t0 = time.perf_counter()
+    search.mcts(game.tables, state._s, iterations, 1.4, 1, *bufs)
+    return iterations / (time.perf_counter() - t0)
+
+
+def openspiel_rate(name: str, params: dict, iterations: int) -> float | None:
+    try:
+        import pyspiel
+    except ImportError:
+        return None
+    game = pyspiel.load_game(name, params)
+    evaluator = pyspiel.RandomRolloutEvaluator(1, 1)
+    bot = pyspiel.MCTSBot(game, evaluator, 1.4, iterations, 1000, False, 1, False)
+    state = game.new_initial_state()
+    t0 = time.perf_counter()
+    bot.step(state)
+    return iterations / (time.perf_counter() - t0)
+
+
+def main() -> None:
+    iterations = int(sys.argv[1]) if len(sys.argv) > 1 else 20000
+    repeats = int(sys.argv[2]) if len(sys.argv) > 2 else 3
+    print(f"MCTS iterations/s from the opening, median of {repeats} searches of {iterations}")
+    print(f"{'game':<10} {'ludi':>12} {'OpenSpiel':>12}")
+    for name, opts, peer in GAMES:
+        game = ludi.load(name, options=opts)
+        ours = statistics.median(ludi_rate(game, iterations) for _ in range(repeats))
+        theirs = None
+        if peer is not None:
+            rates = [openspiel_rate(peer[0], peer[1], iterations) for _ in range(repeats)]
+            theirs = statistics.median(rates) if None not in rates else None
+        shown = "-" if theirs is None else f"{theirs:,.0f}"
+        print(f"{name:<10} {ours:>12,.0f} {shown:>12}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,192 @@
+"""Self-play trials and matches: games between agents, recorded, run across processes.
+
+A game is sent to a worker as its expanded description text plus agent strings and a seed, so a
+run is reproducible (same seed, same games) whatever the number of workers.
+"""
+
+from __future__ import annotations
+
+import math
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from functools import lru_cache
+
+import numpy as np
+import pandas as pd
+from tqdm.auto import tqdm
+
+from ludi.agents import make_agent
+from ludi.engine import Game, parse
+from ludi.measure.records import GameRecord
+
+#: The evaluator of random self-play: a small UCT search gives each state's values.
+DEFAULT_EVALUATOR = "mcts:32"
+
+
+@lru_cache(maxsize=8)
+def _game(text: str) -> Game:
+    return parse(text)
+
+
+def _text(game: Game) -> str:
+    if game.description is None:
+        raise ValueError("this game was compiled from a tree without a description")
+    return game.description.to_text()
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game ``index`` of a run seeded with ``seed``."""
+    return (int(seed) * 1_000_003 + index * 7919) % (1 << 62)
+
+
+def play_one(text: str, agent_specs: list[str], seed: int, record: bool = False,
+             evaluator: str | None = None):
+    """Play one game; return a match row (a dict) or, with ``record``, a :class:`GameRecord`
+    (evaluations from ``evaluator``, or from the agents themselves when they search)."""
+    game = _game(text)
+    rng = np.random.default_rng(seed)
+    agents = [make_agent(spec, int(rng.integers(1 << 62))) for spec in agent_specs]
+    judge = make_agent(evaluator, int(rng.integers(1 << 62))) if evaluator else None
+    state = game.initial_state()
+    n = game.num_players
+    movers, moves, legal_counts, evals, move_evals, occupancy = [], [], [], [], [], []
+    ever = np.zeros(game.board.num_cells, bool)
+    while not state.is_terminal():
+        player = state.to_move
+        agent = agents[player]
+        if record:
+            legal = state.legal_moves()
+            occupied = [state.owner(c) is not None or state.count(c) > 0
+                        for c in range(game.board.num_cells)]
+            ever |= occupied
+            occupancy.append(int(np.count_nonzero(occupied)))
+            looker = judge or agent
+            analysis = looker.analyse(state)
+            move = analysis.move if looker is agent else agent.choose(state)
+            movers.append(player)
+            legal_counts.append(len(legal))
+            evals.append(analysis.player_values)
+            move_evals.append(np.array(list(analysis.move_values.values()), float)
+                              if analysis.move_values else None)
+        else:
+            move = agent.choose(state)
+        moves.append(move.text)
+        state.apply(move)
+    ranks = state.ranks
+    returns = state.returns()
+    timeout = state.end_type == "move limit"
+    if not record:
+        winner = state.winner
+        return {
+            "seed": seed,
+            "agents": list(agent_specs),
+            "winner": winner,
+            "winner_agent": agent_specs[winner] if winner is not None else None,
+            "draw": winner is None and not timeout,
+            "timeout": timeout,
+            "length": state.ply,
+            "ranks": ranks,
+            "returns": returns,
+            "end_type": state.end_type,
+        }
+    occupied = [state.owner(c) is not None or state.count(c) > 0
+                for c in range(game.board.num_cells)]
+    ever |= occupied
+    occupancy.append(int(np.count_nonzero(occupied)))
+    evals.append(returns)
+    has_move_evals = any(m is not None for m in move_evals)
+    return GameRecord(
+        num_players=n,
+        movers=np.array(movers, np.int64),
+        moves=moves,
+        legal_counts=np.array(legal_counts, np.int64),
+        evals=np.array(evals, float).reshape(-1, n),
+        move_evals=[m if m is not None else np.zeros(0) for m in move_evals]
+        if has_move_evals else None,
+        ranks=list(ranks),
+        returns=list(returns),
+        end_type=state.end_type or "",
+        timeout=timeout,
+        occupancy=np.array(occupancy, np.int64),
+        num_cells=game.board.num_cells,
+        coverage=float(ever.mean()),
+    )
+
+
+def run_games(game: Game, tasks: list[tuple], *, workers: int = 1, progress: bool = True,
+              desc: str = "games") -> list:
+    """Run ``play_one`` for each task (agent specs, seed, record, evaluator), in order."""
+    text = _text(game)
+    results: list = [None] * len(tasks)
+    bar = tqdm(total=len(tasks), desc=desc, disable=not progress, unit="game", leave=False)
+    if workers <= 1:
+        for i, task in enumerate(tasks):
+            results[i] = play_one(text, *task)
+            bar.update()
+    else:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            futures = {pool.submit(play_one, text, *task): i for i, task in enumerate(tasks)}
+            for future in as_completed(futures):
+                results[futures[future]] = future.result()
+                bar.update()
+    bar.close()
+    return results
+
+
+def match(game: Game, agents: list[str], games: int = 20, seed: int = 0, workers: int = 1,
+          swap_seats: bool = True, progress: bool = True) -> pd.DataFrame:
+    """Games between ``agents`` (strings, one per seat). With ``swap_seats`` the seating rotates
+    from game to game so every agent plays every seat. One row a game: seed, agents (by seat),
+    winner (seat), winner_agent (None on a draw), draw, timeout, length, ranks, returns,
+    end_type."""
+    n = game.num_players
+    if len(agents) != n:
+        raise ValueError(f"{game.name} has {n} players; got {len(agents)} agents")
+    for spec in agents:
+        make_agent(spec)  # bad agent strings fail here, with a clear message
+    tasks = []
+    for i in range(games):
+        k = i % n if swap_seats else 0
+        seating = agents[k:] + agents[:k]
+        tasks.append((seating, game_seed(seed, i)))
+    rows = run_games(game, tasks, workers=workers, progress=progress, desc="match")
+    return pd.DataFrame(rows)
+
+
+def self_play(game: Game, trials: int, agent: str, seed: int = 0, workers: int = 1,
+              evaluator: str | None = None, progress: bool = True) -> list[GameRecord]:
+    """``trials`` recorded self-play games of ``agent`` against itself."""
+    make_agent(agent)
+    if evaluator is None and agent.strip().lower() in ("random", "human"):
+        evaluator = DEFAULT_EVALUATOR  # random play has no values of its own to record
+    tasks = [([agent] * game.num_players, game_seed(seed, i), True, evaluator)
+             for i in range(trials)]
+    return run_games(game, tasks, workers=workers, progress=progress, desc="trials")
+
+
+def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a proportion."""
+    if n == 0:
+        return (math.nan, math.nan)
+    p = successes / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def summarise(df: pd.DataFrame) -> pd.DataFrame:
+    """Win rates per agent and per (agent, seat), with 95% confidence intervals."""
+    rows = []
+    for spec in sorted({a for agents in df["agents"] for a in agents}):
+        for seat in [None] + list(range(len(df["agents"].iloc[0]))):
+            games = [(row, i) for _, row in df.iterrows() for i, a in enumerate(row["agents"])
+                     if a == spec and (seat is None or i == seat)]
+            if not games:
+                continue
+            wins = sum(1 for row, i in games if row["winner"] == i)
+            draws = sum(1 for row, _ in games if row["draw"])
+            lo, hi = wilson(wins, len(games))
+            rows.append({"agent": spec, "seat": "all" if seat is None else seat + 1,
+                         "games": len(games), "wins": wins, "draws": draws,
+                         "win_rate": wins / len(games), "ci_low": lo, "ci_high": hi})
+    return pd.DataFrame(rows)
