@@ -208,6 +208,30 @@ def cmd_measure(args) -> int:
     return 0
 
 
+def cmd_evolve(args) -> int:
+    """Evolve games (a new run, or --resume an interrupted one) and print the best."""
+    from ludi.evolve import evolve, load_toml, report
+
+    config = load_toml(args.config) if args.config else {}
+    for key in ("generations", "population", "mode", "seed", "workers"):
+        value = getattr(args, key)
+        if value is not None:
+            config[key] = value
+    if args.seeds:
+        config["seeds"] = args.seeds
+    evolve(config, out=args.out, resume=args.resume, workers=args.workers, dask=args.dask)
+    print(report(args.out, top=args.top))
+    return 0
+
+
+def cmd_report(args) -> int:
+    """Print the best games of a run with their measures; write its plots."""
+    from ludi.evolve import report
+
+    print(report(args.run, top=args.top))
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="ludi",
@@ -270,6 +294,26 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--skill", action="store_true", help="also measure the skill trace")
     p.add_argument("--out", metavar="DIR", help="write measures.csv and plots to DIR")
     p.set_defaults(func=cmd_measure)
+
+    p = sub.add_parser("evolve", help="evolve new games from seed games (DEAP)")
+    p.add_argument("config", nargs="?", help="a TOML file with an [evolve] table")
+    p.add_argument("--generations", type=int)
+    p.add_argument("--population", type=int)
+    p.add_argument("--mode", choices=["ludi", "nsga2", "map-elites"])
+    p.add_argument("--seed", type=int)
+    p.add_argument("--seeds", nargs="+", metavar="GAME",
+                   help="seed games (names, .lud files or folders of them)")
+    p.add_argument("--out", default="runs/evolve", metavar="DIR", help="the run folder")
+    p.add_argument("--workers", type=int, help="processes (default: all cores)")
+    p.add_argument("--dask", metavar="ADDRESS", help="a Dask scheduler, e.g. tcp://host:8786")
+    p.add_argument("--resume", action="store_true", help="continue the run in --out")
+    p.add_argument("--top", type=int, default=3, help="games to show at the end")
+    p.set_defaults(func=cmd_evolve)
+
+    p = sub.add_parser("report", help="the best games of an evolution run, and its plots")
+    p.add_argument("run", help="a run folder")
+    p.add_argument("--top", type=int, default=5)
+    p.set_defaults(func=cmd_report)
 
     p = sub.add_parser("bench", help="random playouts per second")
     _add_game_arguments(p)

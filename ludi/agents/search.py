@@ -36,6 +36,7 @@ from ludi.engine.core import max_moves, rng_below, rng_seed, work_size
 from ludi.engine.moves import apply_move, end_if_stuck, generate, playout
 
 INF = 1e18
+TIE = 1e-9  # root moves within TIE of the best are searched exactly
 
 
 @njit(cache=True)
@@ -299,6 +300,8 @@ def alphabeta(t, root, depth, moves_out, values_out):
                 count[d] = generate(t, child, w, moves[d])
                 index[d] = 0
                 alpha[d] = alpha[d - 1]
+                if d == 1:  # a root move as good as the best so far must get its exact value,
+                    alpha[d] -= TIE  # not a bound equal to it (a tie that may hide a loss)
                 beta[d] = beta[d - 1]
                 best[d] = -INF if child[I_MOVER] == colour else INF
                 continue

@@ -7,6 +7,7 @@ run is reproducible (same seed, same games) whatever the number of workers.
 from __future__ import annotations
 
 import math
+import time
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from functools import lru_cache
 
@@ -39,21 +40,38 @@ def game_seed(seed: int, index: int) -> int:
 
 
 def play_one(text: str, agent_specs: list[str], seed: int, record: bool = False,
-             evaluator: str | None = None):
+             evaluator: str | None = None, deadline: float | None = None):
     """Play one game; return a match row (a dict) or, with ``record``, a :class:`GameRecord`
-    (evaluations from ``evaluator``, or from the agents themselves when they search)."""
+    (evaluations from ``evaluator``, or from the agents themselves when they search;
+    ``evaluator="none"`` records no evaluations). Past ``deadline`` (a ``time.monotonic``
+    time) the game stops with ``TimeoutError``."""
     game = _game(text)
     rng = np.random.default_rng(seed)
     agents = [make_agent(spec, int(rng.integers(1 << 62))) for spec in agent_specs]
-    judge = make_agent(evaluator, int(rng.integers(1 << 62))) if evaluator else None
+    blind = evaluator == "none"
+    judge = make_agent(evaluator, int(rng.integers(1 << 62))) \
+        if evaluator and not blind else None
     state = game.initial_state()
     n = game.num_players
     movers, moves, legal_counts, evals, move_evals, occupancy = [], [], [], [], [], []
     ever = np.zeros(game.board.num_cells, bool)
     while not state.is_terminal():
+        if deadline is not None and time.monotonic() > deadline:
+            raise TimeoutError("the game went past its time limit")
         player = state.to_move
         agent = agents[player]
-        if record:
+        if record and blind:
+            legal = state.legal_moves()
+            occupied = [state.owner(c) is not None or state.count(c) > 0
+                        for c in range(game.board.num_cells)]
+            ever |= occupied
+            occupancy.append(int(np.count_nonzero(occupied)))
+            move = agent.choose(state)
+            movers.append(player)
+            legal_counts.append(len(legal))
+            evals.append([0.0] * n)
+            move_evals.append(None)
+        elif record:
             legal = state.legal_moves()
             occupied = [state.owner(c) is not None or state.count(c) > 0
                         for c in range(game.board.num_cells)]

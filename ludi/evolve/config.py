@@ -1,0 +1,77 @@
+"""Run configuration: defaults, a TOML file, command-line overrides; checked, with clear errors."""
+
+from __future__ import annotations
+
+import difflib
+import os
+from pathlib import Path
+
+import tomllib
+
+from ludi.errors import LudiError
+from ludi.measure.measures import MEASURES
+
+#: The shipped classic games evolution starts from by default.
+SEED_GAMES = ["tictactoe", "hex", "gomoku", "y", "fourline", "hexfive", "misere3", "bridges",
+              "yavalath", "havannah"]
+
+DEFAULTS: dict = {
+    "mode": "ludi",  # ludi (weighted sum) | nsga2 | map-elites
+    "generations": 10,
+    "population": 20,
+    "offspring": 20,
+    "crossover": 0.6,
+    "mutation": 0.8,
+    "seed": 1,
+    "workers": os.cpu_count() or 1,
+    "seeds": SEED_GAMES,
+    "agent": "mcts:50",  # the self-play agent of the measures
+    "trials": 8,  # self-play games per candidate
+    "screen_games": 20,  # random games of the viability screen
+    "move_limit": 300,  # plies before a candidate's game counts as a timeout
+    "time_limit": 60.0,  # seconds per candidate; past it the candidate fails
+    "weights": {"completion": 1.0, "balance": 1.0, "decisiveness": 1.0, "duration_score": 1.0,
+                "decision_moves": 0.5, "lead_change": 0.5, "uncertainty": 0.5,
+                "drawishness": -1.0},
+    "objectives": ["balance", "completion", "decisiveness", "duration_score"],
+    "descriptors": [["duration", 0.0, 100.0, 8], ["branching", 0.0, 100.0, 8]],
+}
+MODES = ("ludi", "nsga2", "map-elites")
+
+
+def load_toml(path: str | Path) -> dict:
+    """The ``[evolve]`` table of a TOML file (or its top level)."""
+    try:
+        data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise LudiError(f"no such configuration file: {path}", file=str(path)) from None
+    except tomllib.TOMLDecodeError as e:
+        raise LudiError(f"the configuration is not valid TOML: {e}", file=str(path)) from None
+    return data.get("evolve", data)
+
+
+def resolve(config: dict) -> dict:
+    """The configuration with defaults filled in, checked."""
+    unknown = sorted(set(config) - set(DEFAULTS))
+    if unknown:
+        near = difflib.get_close_matches(unknown[0], list(DEFAULTS), n=1)
+        hint = f"; did you mean '{near[0]}'?" if near else ""
+        raise LudiError(f"unknown setting '{unknown[0]}' in the evolution configuration{hint}; "
+                        f"settings: {', '.join(DEFAULTS)}")
+    out = {**DEFAULTS, **config}
+    if out["mode"] not in MODES:
+        raise LudiError(f"unknown mode '{out['mode']}'; modes: {', '.join(MODES)}")
+    for key in ("generations", "population", "offspring", "trials", "screen_games",
+                "move_limit", "workers"):
+        if not isinstance(out[key], int) or out[key] < (0 if key == "generations" else 1):
+            raise LudiError(f"setting '{key}' must be a positive whole number; got {out[key]!r}")
+    names = set(MEASURES) | {"duration_score", "duration_sd", "drama_max", "narrowness",
+                             "viable", "gavel_fitness"}
+    for key in list(out["weights"]) + list(out["objectives"]) + [d[0] for d in
+                                                                 out["descriptors"]]:
+        if key not in names:
+            near = difflib.get_close_matches(key, sorted(names), n=1)
+            hint = f"; did you mean '{near[0]}'?" if near else ""
+            raise LudiError(f"unknown measure '{key}'{hint}")
+    out["descriptors"] = [list(d) for d in out["descriptors"]]
+    return out

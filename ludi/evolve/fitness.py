@@ -1,0 +1,122 @@
+"""Scoring one candidate: gates first, then self-play measures, then the fitness of the mode.
+
+``evaluate(text, config)`` is a plain function of picklable arguments, so a process pool or a
+Dask cluster can run it. Its randomness comes from the candidate's hash and the run's seed only,
+so a candidate gets the same score on any worker, in any order. A time limit stops a candidate
+that plays too long (checked between moves) and scores it as failed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import time
+
+import numpy as np
+
+from ludi.engine import from_description
+from ludi.errors import LudiError
+from ludi.lang import parse
+from ludi.measure.measures import compute_measures, viability
+from ludi.measure.trials import play_one
+
+#: Measures saved for every candidate (the Parquet table's columns).
+SAVED = ("completion", "drawishness", "timeouts", "balance", "advantage", "duration",
+         "duration_score", "decision_moves", "branching", "coverage", "lead_change", "drama",
+         "decisiveness", "uncertainty", "killer_moves", "game_refinement", "gavel_fitness")
+
+
+def candidate_seed(canonical_hash: str, run_seed: int) -> int:
+    digest = hashlib.sha256(f"{run_seed}:{canonical_hash}".encode()).hexdigest()
+    return int(digest[:15], 16)
+
+
+def _games(text, game, specs, n, seed, deadline, evaluator):
+    records = []
+    for i in range(n):
+        if time.monotonic() > deadline:
+            raise TimeoutError
+        records.append(play_one(text, specs, seed + i, True, evaluator, deadline=deadline))
+    return records
+
+
+def evaluate(text: str, config: dict) -> dict:
+    """Gates, measures and fitness of the description ``text``; never raises."""
+    out = {"gate": "ok", "objectives": None, "measures": {}, "seconds": 0.0}
+    start = time.monotonic()
+    deadline = start + float(config["time_limit"])
+    try:
+        desc = parse(text)
+        out["hash"] = desc.hash
+        try:
+            game = from_description(desc)
+        except LudiError as e:
+            out["gate"] = "compile"
+            out["error"] = e.message[:200]
+            return out
+        seed = candidate_seed(desc.hash, int(config["seed"]))
+        limit = int(config["move_limit"])
+        from ludi.compile import layout as L
+
+        game.tables[L.P_MOVE_LIMIT] = min(int(game.tables[L.P_MOVE_LIMIT]), limit)
+        text = desc.to_text()
+        if not game.initial_state().legal_moves():
+            out["gate"] = "playable"
+            return out
+        random_specs = ["random"] * game.num_players
+        screen = _games(text, game, random_specs, int(config["screen_games"]), seed, deadline,
+                        "none")
+        passed, reasons = viability(screen)
+        if not passed:
+            out["gate"] = "viability"
+            out["error"] = "; ".join(reasons)[:200]
+            out["measures"] = _finite(compute_measures(screen))
+            return out
+        specs = [config["agent"]] * game.num_players
+        trials = _games(text, game, specs, int(config["trials"]), seed + 10_000, deadline, None)
+        measures = _finite(compute_measures(trials))
+        out["measures"] = measures
+        out["objectives"] = objectives(measures, config)
+    except TimeoutError:
+        out["gate"] = "time limit"
+    except Exception as e:  # noqa: BLE001 - a candidate must never stop the run
+        out["gate"] = "error"
+        out["error"] = f"{type(e).__name__}: {e}"[:200]
+    finally:
+        out["seconds"] = time.monotonic() - start
+    return out
+
+
+def _finite(series) -> dict:
+    return {k: (float(v) if v is not None and not (isinstance(v, float) and math.isnan(v))
+                else 0.0) for k, v in series.items()}
+
+
+def aggregate(measures: dict, weights: dict) -> float:
+    """LUDI-style weighted mean of measures (weights from the configuration)."""
+    total = sum(abs(w) for w in weights.values()) or 1.0
+    return float(sum(w * measures.get(name, 0.0) for name, w in weights.items()) / total)
+
+
+def objectives(measures: dict, config: dict) -> list[float]:
+    """The fitness values of the run's mode: one weighted sum (ludi, map-elites) or one value
+    per objective (nsga2)."""
+    if config["mode"] == "nsga2":
+        return [float(measures.get(name, 0.0)) for name in config["objectives"]]
+    return [aggregate(measures, config["weights"])]
+
+
+def failed(config: dict) -> list[float]:
+    """The fitness of a candidate that did not pass the gates."""
+    n = len(config["objectives"]) if config["mode"] == "nsga2" else 1
+    return [0.0] * n
+
+
+def descriptor_bins(measures: dict, config: dict) -> tuple[int, ...]:
+    """The MAP-Elites cell of a candidate: each descriptor binned in its range."""
+    cell = []
+    for name, lo, hi, bins in config["descriptors"]:
+        v = measures.get(name, lo)
+        k = int(np.clip((v - lo) / max(hi - lo, 1e-9) * bins, 0, bins - 1))
+        cell.append(k)
+    return tuple(cell)

@@ -1,0 +1,217 @@
+"""Typed variation on ludeme trees: subtree crossover and mutations that respect the grammar.
+
+A tree is addressed by paths: a path is a tuple of steps, each the index of a child in the
+uniform child view of a value (a node's arguments, a named argument's value, an array's items).
+Crossover swaps two subtrees of the same category; mutation regenerates a subtree from the
+grammar (``random_subtree``), changes a number within the range declared for its argument, picks
+another value of an enumeration, or inserts/deletes an item of an array. Every offspring is
+printed and parsed back: one that does not parse to the same tree is discarded (and counted).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from ludi.errors import LudiError
+from ludi.lang import Node, grammar, parse, random_subtree
+from ludi.lang.tree import Named, Sym
+
+#: Ranges of numbers, declared once per argument: (rule, position of the number) -> (lo, hi).
+#: Keeps offspring playable-sized; other numbers stay within DEFAULT_RANGE.
+RANGES: dict[tuple[str, int], tuple[int, int]] = {
+    ("board_hex", 0): (2, 8),
+    ("board_hex_diamond", 0): (3, 13),
+    ("board_hex_triangle", 0): (3, 13),
+    ("board_hex_rectangle", 0): (3, 12),
+    ("board_hex_rectangle", 1): (3, 12),
+    ("board_square", 0): (3, 15),
+    ("board_rectangle", 0): (3, 12),
+    ("board_rectangle", 1): (3, 12),
+    ("board_tri_hexagon", 0): (2, 8),
+    ("cond_is_line", 0): (2, 7),
+    ("cond_is_connected_n", 0): (2, 6),
+    ("players", 0): (2, 2),
+    ("init_set_count", 0): (1, 6),
+    ("metarule_move_limit", 0): (20, 400),
+    ("cond_is_repeated", 0): (2, 4),
+}
+DEFAULT_RANGE = (0, 9)
+#: Categories whose subtrees evolution may swap or regenerate (structure such as the game, its
+#: equipment list and the players stays in place).
+EVOLVABLE = ("board", "moves", "region", "cond", "clause", "outcome", "metarule", "int", "site",
+             "effect", "init")
+
+
+@dataclass
+class Counters:
+    """How variation went: offspring made, and discarded because they were not valid."""
+
+    made: int = 0
+    invalid: int = 0
+    reasons: dict[str, int] = field(default_factory=dict)
+
+    def discard(self, reason: str) -> None:
+        self.invalid += 1
+        self.reasons[reason] = self.reasons.get(reason, 0) + 1
+
+
+# ---------------------------------------------------------------- paths
+
+
+def children(value) -> list:
+    if isinstance(value, Node):
+        return list(value.args)
+    if isinstance(value, Named):
+        return [value.value]
+    if isinstance(value, tuple):
+        return list(value)
+    return []
+
+
+def rebuild(value, kids: list):
+    if isinstance(value, Node):
+        return Node(value.rule, tuple(kids), value.pos)
+    if isinstance(value, Named):
+        return Named(value.name, kids[0])
+    return tuple(kids)
+
+
+def positions(value, path: tuple = (), parent=None):
+    """Every (path, value, parent rule, index in parent) below and including ``value``."""
+    yield path, value, parent
+    owner = value.rule if isinstance(value, Node) else parent
+    for i, child in enumerate(children(value)):
+        yield from positions(child, path + (i,), (owner, i))
+
+
+def get(value, path: tuple):
+    for step in path:
+        value = children(value)[step]
+    return value
+
+
+def replace(value, path: tuple, new):
+    if not path:
+        return new
+    kids = children(value)
+    kids[path[0]] = replace(kids[path[0]], path[1:], new)
+    return rebuild(value, kids)
+
+
+def subtrees(tree: Node, category: str | None = None) -> list[tuple[tuple, Node]]:
+    """Paths of the evolvable ludemes of a tree (of one category, if given)."""
+    out = []
+    for path, value, _ in positions(tree):
+        if isinstance(value, Node) and value.category in EVOLVABLE and path:
+            if category is None or value.category == category:
+                out.append((path, value))
+    return out
+
+
+# ---------------------------------------------------------------- validity
+
+
+def valid(tree: Node) -> Node | None:
+    """The tree parsed back from its text, when that gives the same tree; else None."""
+    try:
+        again = parse(tree.to_text()).tree
+    except LudiError:
+        return None
+    return again if again == tree else None
+
+
+# ---------------------------------------------------------------- operators
+
+
+def crossover(a: Node, b: Node, rng: random.Random, counters: Counters | None = None):
+    """Swap a random subtree of ``a`` with one of the same category in ``b``; two children (or
+    the parents unchanged when they share no category or a child is not valid)."""
+    counters = counters or Counters()
+    spots = subtrees(a)
+    rng.shuffle(spots)
+    for path_a, node_a in spots:
+        partners = subtrees(b, node_a.category)
+        if not partners:
+            continue
+        path_b, node_b = rng.choice(partners)
+        child_a = valid(replace(a, path_a, node_b))
+        child_b = valid(replace(b, path_b, node_a))
+        counters.made += 2
+        if child_a is None:
+            counters.discard("crossover")
+        if child_b is None:
+            counters.discard("crossover")
+        return child_a or a, child_b or b
+    return a, b
+
+
+def _number_range(parent) -> tuple[int, int]:
+    return RANGES.get(parent, DEFAULT_RANGE) if parent else DEFAULT_RANGE
+
+
+def point_mutation(tree: Node, rng: random.Random):
+    """Change one number (within its declared range), enumeration value or boolean."""
+    spots = [(path, value, parent) for path, value, parent in positions(tree)
+             if (isinstance(value, (int, Sym)) and path)]
+    spots = [s for s in spots if not (isinstance(s[1], int) and s[2] and s[2][0] == "players")]
+    if not spots:
+        return None
+    path, value, parent = rng.choice(spots)
+    if isinstance(value, bool):
+        new = not value
+    elif isinstance(value, int):
+        lo, hi = _number_range(parent)
+        new = value if lo == hi else rng.choice([v for v in range(lo, hi + 1) if v != value])
+    else:
+        options = [v for v in grammar().enums[value.kind] if v != value.name]
+        if not options:
+            return None
+        new = Sym(value.kind, rng.choice(options))
+    return replace(tree, path, new)
+
+
+def regenerate(tree: Node, rng: random.Random, max_depth: int = 3):
+    """Replace a random evolvable subtree by a fresh one of the same category."""
+    spots = subtrees(tree)
+    if not spots:
+        return None
+    path, node = rng.choice(spots)
+    fresh = random_subtree(node.category, rng, max_depth)
+    return replace(tree, path, fresh)
+
+
+def insert_or_delete(tree: Node, rng: random.Random, max_depth: int = 2):
+    """Delete an item of an array of ludemes (keeping one at least) or add a new one."""
+    arrays = [(path, value) for path, value, _ in positions(tree)
+              if isinstance(value, tuple) and value and isinstance(value[0], Node)
+              and value[0].category in EVOLVABLE]
+    if not arrays:
+        return None
+    path, items = rng.choice(arrays)
+    if len(items) > 1 and rng.random() < 0.5:
+        k = rng.randrange(len(items))
+        return replace(tree, path, items[:k] + items[k + 1:])
+    fresh = random_subtree(items[0].category, rng, max_depth)
+    k = rng.randrange(len(items) + 1)
+    return replace(tree, path, items[:k] + (fresh,) + items[k:])
+
+
+MUTATIONS = (point_mutation, point_mutation, regenerate, insert_or_delete)
+
+
+def mutate(tree: Node, rng: random.Random, counters: Counters | None = None) -> Node:
+    """One random mutation (a valid child, or the parent when none could be made)."""
+    counters = counters or Counters()
+    for _ in range(4):
+        op = rng.choice(MUTATIONS)
+        child = op(tree, rng)
+        if child is None:
+            continue
+        counters.made += 1
+        checked = valid(child)
+        if checked is None:
+            counters.discard(op.__name__)
+            continue
+        return checked
+    return tree
