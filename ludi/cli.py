@@ -154,6 +154,11 @@ def cmd_match(args) -> int:
 
     game = _game(args)
     agents = [a.strip() for a in args.agents.split(",") if a.strip()]
+    if args.games < 1:
+        raise LudiError(f"--games must be at least 1, got {args.games}")
+    if len(agents) != game.num_players:
+        raise LudiError(f"{game.name} has {game.num_players} players: --agents needs one agent "
+                        f"a seat, got {len(agents)} ({args.agents!r})")
     df = match(game, agents, games=args.games, seed=args.seed, workers=args.workers,
                swap_seats=not args.fixed_seats)
     table = summarise(df)
@@ -186,6 +191,8 @@ def cmd_measure(args) -> int:
     from ludi.engine import from_description
     from ludi.measure import measure, self_play, write_plots
 
+    if args.trials < 1:
+        raise LudiError(f"--trials must be at least 1, got {args.trials}")
     rows = []
     out = Path(args.out) if args.out else None
     for name in args.game:
@@ -306,7 +313,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--out", default="runs/evolve", metavar="DIR", help="the run folder")
     p.add_argument("--workers", type=int, help="processes (default: all cores)")
     p.add_argument("--dask", metavar="ADDRESS", help="a Dask scheduler, e.g. tcp://host:8786")
-    p.add_argument("--resume", action="store_true", help="continue the run in --out")
+    p.add_argument("--resume", action="store_true",
+                   help="continue the run in --out (--generations may extend it)")
     p.add_argument("--top", type=int, default=3, help="games to show at the end")
     p.set_defaults(func=cmd_evolve)
 

@@ -380,6 +380,22 @@ def test_capture_is_compulsory_over_slides():
     assert reference_moves(board_of(s), SOUTH) == engine_moves(s)
 
 
+def test_many_series_all_longest_offered():
+    """A lone South piece amid nine North pieces: some 2,500 maximal series (437 distinct by
+    end cell and captured set) of which nine take all nine pieces. Every one of those nine is
+    legal (the engine used to run out of room for the shorter series and offered two)."""
+    g = playwin()
+    north = [(-1, 0), (1, -1), (0, 0), (-1, -1), (1, -2), (-2, 1), (-3, 1), (2, -1), (-4, 2)]
+    s = position(g, [(-4, 1)], north)
+    series = capture_series(board_of(s), SOUTH)
+    assert len({(o, lands[-1], frozenset(c)) for o, lands, c in series}) > 400
+    ends = {(-4, 1), (-3, 2), (-1, -2), (-1, 1), (0, -1), (1, -3), (1, 0), (2, -2), (3, -1)}
+    assert engine_moves(s) == {("hop", (-4, 1), e, frozenset(north)) for e in ends}
+    for m in s.legal_moves():
+        after = s.copy().apply(m)
+        assert after.is_terminal() and after.winner == SOUTH  # every North piece is taken
+
+
 # ---------------------------------------------------------------- the Hotter variant
 
 

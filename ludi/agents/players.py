@@ -149,6 +149,8 @@ class AlphaBetaAgent(_SearchAgent):
         player_values[mover] = max(-1.0, min(1.0, best))
         result = self._result(state, codes, scores, values, root_values, n)
         result.player_values = player_values
+        # the search scores wins by their depth (up to 1 + 0.01 * depth); report them in [-1, 1]
+        result.move_values = {k: max(-1.0, min(1.0, v)) for k, v in result.move_values.items()}
         return result
 
 
@@ -206,6 +208,9 @@ def make_agent(spec: str, seed: int | None = None) -> Agent:
     except ValueError as e:
         raise LudiError(f"cannot read agent '{spec}': {e}; agents: "
                         + ", ".join(SPECS)) from None
+    if kind in ("mcts", "flat", "ab") and not parts:
+        example = {"mcts": "mcts:1000", "flat": "flat:100", "ab": "ab:4"}[kind]
+        raise LudiError(f"agent '{spec}' needs a number, e.g. {example}", expected=list(SPECS))
     near = difflib.get_close_matches(kind, ["random", "mcts", "flat", "ab", "human"], n=1)
     hint = f"; did you mean '{near[0]}'?" if near and near[0] != kind else ""
     raise LudiError(f"unknown agent '{spec}'{hint}; agents: " + ", ".join(SPECS),

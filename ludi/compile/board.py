@@ -204,8 +204,8 @@ def hex_triangle(n: int) -> Board:
     return _hex_board("triangle", (n,), cells, sides, corners)
 
 
-def square_grid(cols: int, rows: int) -> Board:
-    """A grid of cols x rows cells, (column, row) from the bottom-left corner."""
+def _grid(cols: int, rows: int):
+    """Cells of a cols x rows grid from the bottom-left, its sides N S W E and its corners."""
     cells = [(c, r) for r in range(rows) for c in range(cols)]
     sides = {
         "N": [x for x in cells if x[1] == rows - 1],
@@ -214,6 +214,12 @@ def square_grid(cols: int, rows: int) -> Board:
         "E": [x for x in cells if x[0] == cols - 1],
     }
     corners = [(0, 0), (cols - 1, 0), (cols - 1, rows - 1), (0, rows - 1)]
+    return cells, sides, corners
+
+
+def square_grid(cols: int, rows: int) -> Board:
+    """A grid of cols x rows cells, (column, row) from the bottom-left corner."""
+    cells, sides, corners = _grid(cols, rows)
     orth = [(0, 4), (2, 6)]
     diag = [(1, 5), (3, 7)]
     axes = {"All": orth + diag, "Adjacent": orth + diag, "Orthogonal": orth, "Diagonal": diag}
@@ -231,14 +237,7 @@ def mancala(rows: int, cols: int, stores: bool) -> Board:
     sees them); the top row is A, B, C, … from the right (North's houses, left to right as North
     sees them); stores are "store1" (FirstSite) and "store2" (LastSite).
     """
-    cells = [(c, r) for r in range(rows) for c in range(cols)]
-    sides = {
-        "N": [x for x in cells if x[1] == rows - 1],
-        "S": [x for x in cells if x[1] == 0],
-        "W": [x for x in cells if x[0] == 0],
-        "E": [x for x in cells if x[0] == cols - 1],
-    }
-    corners = [(0, 0), (cols - 1, 0), (cols - 1, rows - 1), (0, rows - 1)]
+    cells, sides, corners = _grid(cols, rows)
     orth = [(0, 4), (2, 6)]
     axes = {"All": orth, "Adjacent": orth, "Orthogonal": orth, "Diagonal": []}
     board = _build("mancala", "mancala", (rows, cols), cells, SQUARE_DIRS, axes, [0, 2, 4, 6],

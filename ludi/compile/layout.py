@@ -114,6 +114,7 @@ GEN_PASS = 3
 GEN_SLIDE = 4  # a=from region b,c=max distance code (b==c: no limit) d,e=to-if code
 #                f=1 when the to-if uses (is Approach) (distances to enemies are computed)
 GEN_HOP = 5  # a=from region b=1 turning landing c=1 chains d,e=between-if code f=1 capture
+#              g=1 inside (max Captures …): keep only the longest series while searching
 GEN_PROPOSE = 8  # a=proposal id
 GEN_VOTE = 9  # a=proposal id b=1 yes, 0 no
 

@@ -657,7 +657,11 @@ class _Compiler:
             self.hop(node)
         elif rule == "moves_max_captures":
             self.instr(L.PR_MARK)
+            first = len(self.gens)
             self.gen(node.args[0])
+            for row in self.gens[first:]:
+                if row[0] == L.GEN_HOP:
+                    row[7] = 1  # g: the hop keeps only its longest series (see hop_moves)
             self.instr(L.PR_MAX_FILTER)
         elif rule == "moves_pass":
             self.leaf([L.GEN_PASS])

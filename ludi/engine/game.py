@@ -124,7 +124,7 @@ class Game:
         if not 0 <= to_move < self.num_players:
             raise LudiError(f"to_move must be a player 0..{self.num_players - 1}")
         S[L.I_MOVER] = to_move
-        if board:
+        if board and int(t[L.P_PLAY]) == L.PLAY_ADD:  # placement: one stone a ply so far
             S[L.I_PLY] = int(np.count_nonzero(S[L.section(C, L.S_BOARD)]))
         return state
 

@@ -486,8 +486,8 @@ def record_chain(t, s, w, stack, depth, origin, g, buf, n):
     area = w_chains(t)
     size = 3 + 2 * depth
     top = w[W_CHAIN_TOP]
-    if top + size > chain_area(t):
-        return n  # more chains than the area holds: the rest are not offered
+    if top + size > chain_area(t) or n >= len(buf):
+        return n  # more chains than the area (or the move list) holds: the rest are not offered
     key = 0
     for k in range(1, depth + 1):
         key += mix(w[captured + k])
@@ -514,12 +514,18 @@ def record_chain(t, s, w, stack, depth, origin, g, buf, n):
 def hop_moves(t, s, w, g, buf, n):
     """Jumps over an enemy piece onto an empty cell, capturing it; with chains, every maximal
     series of jumps by the same piece (captured pieces leave at once, cells may be revisited).
-    A turning jump lands 60 degrees left or right of the jump's direction."""
+    A turning jump lands 60 degrees left or right of the jump's direction. Under (max Captures)
+    (field g = 1) only the longest series found so far are kept: the shorter ones would be
+    filtered out anyway, and keeping them all can overflow the chain area and the move list."""
     at = t[T_GEN] + g * GEN_WIDTH
     mover = s[I_MOVER]
     stone = mover + 1
     turning = t[at + 2]
     chains = t[at + 3]
+    longest_only = t[at + 7] == 1
+    best = 0
+    n0 = n
+    top0 = w[W_CHAIN_TOP]
     C1 = t[P_CELLS] + 1
     stack = w_chain_stack(t)
     cell = stack
@@ -545,7 +551,12 @@ def hop_moves(t, s, w, g, buf, n):
             opt = w[option + depth]
             if opt >= options or (depth > 0 and chains == 0):
                 if depth > 0 and w[extended + depth] == 0:  # a maximal series: a move
-                    n = record_chain(t, s, w, stack, depth, a, g, buf, n)
+                    if longest_only and depth > best:  # drop the shorter series kept so far
+                        best = depth
+                        n = n0
+                        w[W_CHAIN_TOP] = top0
+                    if depth >= best:
+                        n = record_chain(t, s, w, stack, depth, a, g, buf, n)
                     if n == w[W_LIMIT]:
                         while depth >= 0:
                             depth = pop_jump(t, s, w, stack, depth)

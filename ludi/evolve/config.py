@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import difflib
 import os
-from pathlib import Path
-
 import tomllib
+from pathlib import Path
 
 from ludi.errors import LudiError
 from ludi.measure.measures import MEASURES
@@ -65,6 +64,18 @@ def resolve(config: dict) -> dict:
                 "move_limit", "workers"):
         if not isinstance(out[key], int) or out[key] < (0 if key == "generations" else 1):
             raise LudiError(f"setting '{key}' must be a positive whole number; got {out[key]!r}")
+    for key, within, what in (("time_limit", lambda v: v > 0, "a positive number of seconds"),
+                              ("crossover", lambda v: 0 <= v <= 1, "a probability, 0 to 1"),
+                              ("mutation", lambda v: 0 <= v <= 1, "a probability, 0 to 1")):
+        v = out[key]
+        if isinstance(v, bool) or not isinstance(v, (int, float)) or not within(v):
+            raise LudiError(f"setting '{key}' must be {what}; got {v!r}")
+    if not isinstance(out["agent"], str) or out["agent"].strip().lower() == "human":
+        raise LudiError(f"setting 'agent' must be a self-play agent such as 'mcts:50'; "
+                        f"got {out['agent']!r}")
+    from ludi.agents import make_agent
+
+    make_agent(out["agent"])  # an unknown agent is reported here, with the agents there are
     names = set(MEASURES) | {"duration_score", "duration_sd", "drama_max", "narrowness",
                              "viable", "gavel_fitness"}
     for key in list(out["weights"]) + list(out["objectives"]) + [d[0] for d in

@@ -171,13 +171,25 @@ def point_mutation(tree: Node, rng: random.Random):
     return replace(tree, path, new)
 
 
+def in_ranges(tree, rng: random.Random):
+    """``tree`` with every number that has a declared range and lies outside it redrawn within
+    it (the grammar's generator writes numbers 1..9, whatever the argument)."""
+    out = tree
+    for path, value, parent in positions(tree):
+        if isinstance(value, int) and not isinstance(value, bool) and parent in RANGES:
+            lo, hi = RANGES[parent]
+            if not lo <= value <= hi:
+                out = replace(out, path, rng.randint(lo, hi))
+    return out
+
+
 def regenerate(tree: Node, rng: random.Random, max_depth: int = 3):
     """Replace a random evolvable subtree by a fresh one of the same category."""
     spots = subtrees(tree)
     if not spots:
         return None
     path, node = rng.choice(spots)
-    fresh = random_subtree(node.category, rng, max_depth)
+    fresh = in_ranges(random_subtree(node.category, rng, max_depth), rng)
     return replace(tree, path, fresh)
 
 
@@ -192,7 +204,7 @@ def insert_or_delete(tree: Node, rng: random.Random, max_depth: int = 2):
     if len(items) > 1 and rng.random() < 0.5:
         k = rng.randrange(len(items))
         return replace(tree, path, items[:k] + items[k + 1:])
-    fresh = random_subtree(items[0].category, rng, max_depth)
+    fresh = in_ranges(random_subtree(items[0].category, rng, max_depth), rng)
     k = rng.randrange(len(items) + 1)
     return replace(tree, path, items[:k] + (fresh,) + items[k:])
 

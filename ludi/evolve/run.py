@@ -35,6 +35,7 @@ from deap import base, creator, tools
 from tqdm.auto import tqdm
 
 import ludi
+from ludi.errors import LudiError
 from ludi.evolve.config import resolve
 from ludi.evolve.fitness import descriptor_bins, evaluate, failed
 from ludi.evolve.operators import Counters, crossover, mutate
@@ -265,9 +266,12 @@ def evolve(config: dict | None = None, *, out: str | Path = "runs/evolve", resum
     """Run (or, with ``resume``, continue) an evolution; returns its final state."""
     out = Path(out)
     checkpoint = out / "checkpoint.pkl"
-    if resume and checkpoint.exists():
+    if resume and not checkpoint.exists():
+        raise LudiError(f"{out} holds no checkpoint to resume; run without --resume to start")
+    if resume:
         saved = json.loads((out / "config.json").read_text())
-        config = resolve(saved["config"])
+        config = resolve({**saved["config"], **{k: v for k, v in (config or {}).items()
+                                                 if k == "generations"}})
     else:
         config = resolve(config or {})
     workers = workers if workers is not None else int(config["workers"])

@@ -18,6 +18,13 @@ def _pyplot():
     return plt
 
 
+def _save(fig, path: Path) -> Path:
+    fig.tight_layout()
+    fig.savefig(path, dpi=120)
+    _pyplot().close(fig)
+    return path
+
+
 def evaluation_curves(records: list[GameRecord], path: Path, name: str, games: int = 4) -> Path:
     """Each player's evaluation over the first few games: lead changes and drama at a glance."""
     plt = _pyplot()
@@ -34,10 +41,7 @@ def evaluation_curves(records: list[GameRecord], path: Path, name: str, games: i
     axes[0, 0].legend(fontsize=7, loc="upper right")
     axes[-1, 0].set_xlabel("ply")
     fig.suptitle(f"{name}: evaluations during sample games", fontsize=10)
-    fig.tight_layout()
-    fig.savefig(path, dpi=120)
-    plt.close(fig)
-    return path
+    return _save(fig, path)
 
 
 def branching(records: list[GameRecord], path: Path, name: str) -> Path:
@@ -58,10 +62,7 @@ def branching(records: list[GameRecord], path: Path, name: str) -> Path:
     ax.set_xlabel("game progress")
     ax.set_ylabel("legal moves")
     ax.set_title(f"{name}: branching factor over the game", fontsize=10)
-    fig.tight_layout()
-    fig.savefig(path, dpi=120)
-    plt.close(fig)
-    return path
+    return _save(fig, path)
 
 
 def outcomes(records: list[GameRecord], path: Path, name: str) -> Path:
@@ -78,10 +79,7 @@ def outcomes(records: list[GameRecord], path: Path, name: str) -> Path:
     ax.set_ylim(0, 1)
     ax.set_ylabel("share of games")
     ax.set_title(f"{name}: outcomes of {len(records)} games", fontsize=10)
-    fig.tight_layout()
-    fig.savefig(path, dpi=120)
-    plt.close(fig)
-    return path
+    return _save(fig, path)
 
 
 def write_plots(records: list[GameRecord], out: Path, name: str) -> list[Path]:

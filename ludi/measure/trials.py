@@ -16,6 +16,7 @@ import pandas as pd
 from tqdm.auto import tqdm
 
 from ludi.agents import make_agent
+from ludi.compile import layout as L
 from ludi.engine import Game, parse
 from ludi.measure.records import GameRecord
 
@@ -24,8 +25,14 @@ DEFAULT_EVALUATOR = "mcts:32"
 
 
 @lru_cache(maxsize=8)
-def _game(text: str) -> Game:
-    return parse(text)
+def _game(text: str, move_limit: int | None = None) -> Game:
+    """The compiled game of ``text``; with ``move_limit``, its own ply cap lowered to that (a
+    separate compiled copy, so the cached uncapped game is untouched)."""
+    game = parse(text)
+    if move_limit is not None:
+        cap = min(int(game.tables[L.P_MOVE_LIMIT]), int(move_limit))
+        game.tables[L.P_MOVE_LIMIT] = cap
+    return game
 
 
 def _text(game: Game) -> str:
@@ -40,12 +47,14 @@ def game_seed(seed: int, index: int) -> int:
 
 
 def play_one(text: str, agent_specs: list[str], seed: int, record: bool = False,
-             evaluator: str | None = None, deadline: float | None = None):
+             evaluator: str | None = None, deadline: float | None = None,
+             move_limit: int | None = None):
     """Play one game; return a match row (a dict) or, with ``record``, a :class:`GameRecord`
     (evaluations from ``evaluator``, or from the agents themselves when they search;
     ``evaluator="none"`` records no evaluations). Past ``deadline`` (a ``time.monotonic``
-    time) the game stops with ``TimeoutError``."""
-    game = _game(text)
+    time) the game stops with ``TimeoutError``; past ``move_limit`` plies (when lower than the
+    game's own limit) it ends as a timeout."""
+    game = _game(text, move_limit)
     rng = np.random.default_rng(seed)
     agents = [make_agent(spec, int(rng.integers(1 << 62))) for spec in agent_specs]
     blind = evaluator == "none"
@@ -55,38 +64,33 @@ def play_one(text: str, agent_specs: list[str], seed: int, record: bool = False,
     n = game.num_players
     movers, moves, legal_counts, evals, move_evals, occupancy = [], [], [], [], [], []
     ever = np.zeros(game.board.num_cells, bool)
+    def note_occupancy() -> None:
+        occupied = np.array([state.owner(c) is not None or state.count(c) > 0
+                             for c in range(game.board.num_cells)])
+        ever[:] |= occupied
+        occupancy.append(int(np.count_nonzero(occupied)))
+
     while not state.is_terminal():
         if deadline is not None and time.monotonic() > deadline:
             raise TimeoutError("the game went past its time limit")
         player = state.to_move
         agent = agents[player]
-        if record and blind:
-            legal = state.legal_moves()
-            occupied = [state.owner(c) is not None or state.count(c) > 0
-                        for c in range(game.board.num_cells)]
-            ever |= occupied
-            occupancy.append(int(np.count_nonzero(occupied)))
-            move = agent.choose(state)
+        if record:
+            note_occupancy()
             movers.append(player)
-            legal_counts.append(len(legal))
-            evals.append([0.0] * n)
-            move_evals.append(None)
-        elif record:
-            legal = state.legal_moves()
-            occupied = [state.owner(c) is not None or state.count(c) > 0
-                        for c in range(game.board.num_cells)]
-            ever |= occupied
-            occupancy.append(int(np.count_nonzero(occupied)))
+            legal_counts.append(len(state.legal_moves()))
+        if record and not blind:
             looker = judge or agent
             analysis = looker.analyse(state)
             move = analysis.move if looker is agent else agent.choose(state)
-            movers.append(player)
-            legal_counts.append(len(legal))
             evals.append(analysis.player_values)
             move_evals.append(np.array(list(analysis.move_values.values()), float)
                               if analysis.move_values else None)
         else:
             move = agent.choose(state)
+            if record:
+                evals.append([0.0] * n)
+                move_evals.append(None)
         moves.append(move.text)
         state.apply(move)
     ranks = state.ranks
@@ -106,10 +110,7 @@ def play_one(text: str, agent_specs: list[str], seed: int, record: bool = False,
             "returns": returns,
             "end_type": state.end_type,
         }
-    occupied = [state.owner(c) is not None or state.count(c) > 0
-                for c in range(game.board.num_cells)]
-    ever |= occupied
-    occupancy.append(int(np.count_nonzero(occupied)))
+    note_occupancy()
     evals.append(returns)
     has_move_evals = any(m is not None for m in move_evals)
     return GameRecord(

@@ -1,0 +1,510 @@
+"""Evolution (ludi.evolve): reproducible runs on a process pool and on Dask, resume after a
+SIGKILL, typed variation that never leaves the grammar, the gates of a candidate's evaluation, the
+three modes and the command line.
+
+Runs are tiny (three seed games, six individuals, two or three generations, two self-play games of
+mcts:20 a candidate), so the file runs in a few minutes on two cores.
+"""
+
+from __future__ import annotations
+
+import os
+import pickle
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+import ludi.evolve.operators as ops
+from ludi.cli import main
+from ludi.evolve import evaluate, evolve, resolve
+from ludi.evolve.config import SEED_GAMES
+from ludi.evolve.fitness import descriptor_bins
+from ludi.evolve.operators import RANGES, Counters, crossover, mutate, positions
+from ludi.lang import grammar, load_description, parse
+
+ROOT = Path(__file__).resolve().parents[1]
+
+#: The smallest configuration that still exercises every part of the loop.
+TINY = {"seeds": ["tictactoe", "misere3", "fourline"], "population": 8, "offspring": 8,
+        "generations": 3, "trials": 2, "screen_games": 6, "agent": "mcts:20",
+        "time_limit": 30.0, "move_limit": 100, "seed": 1, "workers": 2}
+
+
+def tiny(**changes) -> dict:
+    return {**TINY, **changes}
+
+
+def toml(config: dict) -> str:
+    """``config`` as an ``[evolve]`` TOML table (the value types TINY uses)."""
+    def value(v):
+        if isinstance(v, str):
+            return f'"{v}"'
+        if isinstance(v, list):
+            return "[" + ", ".join(value(x) for x in v) + "]"
+        return repr(v)
+    return "[evolve]\n" + "".join(f"{k} = {value(v)}\n" for k, v in config.items())
+
+
+def summary(run: Path) -> dict:
+    """What must be identical between two runs of one seed: every evaluated description with
+    its origin, gate, fitness and measures, the final population and the hall of fame. (Only the
+    seconds an evaluation took may differ.)"""
+    table = pd.read_parquet(run / "individuals.parquet").drop(columns=["seconds"])
+    table = table.set_index("hash").sort_index()
+    table["objectives"] = table["objectives"].map(tuple)
+    with open(run / "checkpoint.pkl", "rb") as f:
+        state = pickle.load(f)
+    fame = {p.name: p.read_text() for p in sorted((run / "hall_of_fame").glob("*.lud"))}
+    return {"individuals": table, "population": list(state.population),
+            "generation": state.generation, "logbook": pd.read_parquet(run / "logbook.parquet"),
+            "hall_of_fame": fame, "counters": state.counters}
+
+
+def assert_same_run(a: dict, b: dict) -> None:
+    assert a["generation"] == b["generation"]
+    assert list(a["individuals"].index) == list(b["individuals"].index)
+    pd.testing.assert_frame_equal(a["individuals"], b["individuals"])
+    assert a["population"] == b["population"]
+    pd.testing.assert_frame_equal(a["logbook"], b["logbook"])
+    assert a["hall_of_fame"] == b["hall_of_fame"]
+    assert a["counters"] == b["counters"]
+
+
+@pytest.fixture(scope="module")
+def pool_run(tmp_path_factory) -> Path:
+    """A tiny LUDI-mode run on a process pool of two workers, shared by several tests."""
+    out = tmp_path_factory.mktemp("pool") / "run"
+    evolve(tiny(), out=out, workers=2, progress=False)
+    return out
+
+
+# ------------------------------------------------------------------ 1. same seed, same run
+
+
+def test_same_seed_gives_the_same_run_on_a_process_pool(pool_run, tmp_path):
+    first = summary(pool_run)
+    assert first["generation"] == TINY["generations"]
+    table = first["individuals"]
+    assert len(table) > len(TINY["seeds"])  # the run evaluated offspring, not only its seeds
+    assert (table["gate"] == "ok").any()
+    assert table["fitness"].max() > 0
+
+    evolve(tiny(), out=tmp_path / "again", workers=2, progress=False)
+    assert_same_run(first, summary(tmp_path / "again"))
+
+    # the number of workers does not matter either
+    evolve(tiny(), out=tmp_path / "serial", workers=1, progress=False)
+    assert_same_run(first, summary(tmp_path / "serial"))
+
+
+def test_another_seed_gives_another_run(pool_run, tmp_path):
+    evolve(tiny(seed=2), out=tmp_path / "seed2", workers=2, progress=False)
+    first, other = summary(pool_run), summary(tmp_path / "seed2")
+    # both start from the same seed games ...
+    seeds = [load_description(name).hash for name in TINY["seeds"]]
+    assert set(seeds) <= set(first["individuals"].index)
+    assert set(seeds) <= set(other["individuals"].index)
+    # ... and then vary them differently
+    assert set(first["individuals"].index) != set(other["individuals"].index)
+
+
+# ------------------------------------------------------------------ 2. Dask
+
+
+@pytest.mark.slow
+def test_dask_cluster_gives_the_same_run_as_the_process_pool(pool_run, tmp_path):
+    distributed = pytest.importorskip("distributed", reason="dask[distributed] is not installed")
+    try:
+        cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                           dashboard_address=None)
+    except Exception as e:  # noqa: BLE001 - any failure to start is a reason to skip
+        pytest.skip(f"a local Dask cluster could not start here: {type(e).__name__}: {e}")
+    try:
+        with distributed.Client(cluster) as client:
+            evolve(tiny(), out=tmp_path / "dask", dask=client, progress=False)
+            # the run leaves a Client it was given open, for its owner to close
+            assert client.status == "running"
+        # a scheduler address (what --dask takes): the run connects, then disconnects
+        evolve(tiny(), out=tmp_path / "address", dask=cluster.scheduler_address,
+               progress=False)
+    finally:
+        cluster.close()
+    assert_same_run(summary(pool_run), summary(tmp_path / "dask"))
+    assert_same_run(summary(pool_run), summary(tmp_path / "address"))
+
+
+# ------------------------------------------------------------------ 3. SIGKILL and --resume
+
+
+def _cli(*args: str) -> list[str]:
+    return [sys.executable, "-m", "ludi", *args]
+
+
+def _checkpoint_generation(run: Path) -> int:
+    try:
+        with open(run / "checkpoint.pkl", "rb") as f:
+            return pickle.load(f).generation
+    except (FileNotFoundError, EOFError, pickle.UnpicklingError):
+        return -1
+
+
+@pytest.mark.slow
+def test_a_run_killed_mid_generation_resumes_to_the_same_result(tmp_path):
+    config = tmp_path / "run.toml"
+    config.write_text(toml(tiny(generations=5)))
+    killed, whole = tmp_path / "killed", tmp_path / "whole"
+
+    proc = subprocess.Popen(_cli("evolve", str(config), "--out", str(killed)), cwd=ROOT,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                            start_new_session=True)
+    try:
+        deadline = time.monotonic() + 300  # a cold numba cache compiles for minutes
+        while _checkpoint_generation(killed) < 1:
+            assert proc.poll() is None, "the run ended before it could be interrupted"
+            assert time.monotonic() < deadline, "no checkpoint of generation 1 within 5 minutes"
+            time.sleep(0.02)
+        time.sleep(0.2)  # into the next generation's variation and evaluation
+        assert proc.poll() is None
+        os.killpg(proc.pid, signal.SIGKILL)  # the CLI and its pool workers, mid-generation
+        proc.wait(timeout=30)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+    assert proc.returncode == -signal.SIGKILL
+    interrupted_at = _checkpoint_generation(killed)
+    assert 1 <= interrupted_at < 5
+
+    done = subprocess.run(_cli("evolve", str(config), "--out", str(killed), "--resume"),
+                          cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    whole_run = subprocess.run(_cli("evolve", str(config), "--out", str(whole)), cwd=ROOT,
+                               capture_output=True, text=True, timeout=300)
+    assert whole_run.returncode == 0, whole_run.stderr[-2000:]
+
+    resumed, uninterrupted = summary(killed), summary(whole)
+    assert resumed["generation"] == 5
+    assert resumed["population"] == uninterrupted["population"]
+    assert resumed["hall_of_fame"] == uninterrupted["hall_of_fame"]
+    assert resumed["hall_of_fame"]  # not two empty folders
+    assert_same_run(resumed, uninterrupted)
+
+
+def test_resume_of_a_finished_run_evaluates_nothing_more(pool_run, tmp_path):
+    import shutil
+
+    copy = tmp_path / "copy"
+    shutil.copytree(pool_run, copy)
+    before = summary(copy)
+    state = evolve(None, out=copy, resume=True, workers=1, progress=False)
+    assert state.generation == TINY["generations"]
+    assert_same_run(before, summary(copy))
+
+
+# ------------------------------------------------------------------ 4. variation
+
+
+def _library() -> dict[str, object]:
+    return {name: load_description(name).tree for name in SEED_GAMES + ["oware", "playwin"]}
+
+
+def _out_of_range(tree) -> list:
+    return [(parent, v) for _, v, parent in positions(tree)
+            if isinstance(v, int) and not isinstance(v, bool) and parent in RANGES
+            and not RANGES[parent][0] <= v <= RANGES[parent][1]]
+
+
+def test_a_thousand_crossovers_and_mutations_stay_in_the_grammar():
+    library = _library()
+    names = sorted(library)
+    for name in names:  # the shipped games are within the ranges to begin with
+        assert not _out_of_range(library[name]), name
+    rng = random.Random(7)
+    counters = Counters()
+    children, changed = [], 0
+    for i in range(1000):
+        a = library[rng.choice(names)]
+        if i % 2:
+            b = library[rng.choice(names)]
+            kids = crossover(a, b, rng, counters)
+            parents = (a, b)
+        else:
+            kids = (mutate(a, rng, counters),)
+            parents = (a,)
+        changed += sum(k not in parents for k in kids)
+        children.extend(kids)
+    for child in children:
+        assert child.rule == "game"
+        text = child.to_text()
+        desc = parse(text)  # of the grammar: the parser accepts it
+        assert desc.tree == child  # printed and parsed back: the same tree
+        assert parse(desc.to_text()).hash == desc.hash
+        assert not _out_of_range(child), text
+        players = [v for _, v, p in positions(child) if p == ("players", 0)]
+        assert players == [2]
+    assert len(children) == 1500
+    assert changed > 900  # variation does change games
+    assert counters.made >= 1000
+    assert 0 <= counters.invalid <= counters.made
+
+
+def test_regenerated_subtrees_respect_the_ranges():
+    """The grammar's generator writes numbers 1..9; a regenerated board or move limit must still
+    be of a playable size."""
+    def ranged(tree) -> list:
+        return [(p, v) for _, v, p in positions(tree) if p in RANGES]
+
+    tree = load_description("tictactoe").tree
+    rng = random.Random(3)
+    fresh = 0
+    for _ in range(300):
+        child = ops.regenerate(tree, rng)
+        assert not _out_of_range(child), child.to_text()
+        fresh += ranged(child) != ranged(tree)  # a new board, line length, move limit …
+    assert fresh > 10
+
+
+def test_invalid_offspring_are_counted_and_never_crash(monkeypatch):
+    a, b = load_description("tictactoe").tree, load_description("hex").tree
+    monkeypatch.setattr(ops, "valid", lambda tree: None)  # no child is ever valid
+    counters = Counters()
+    rng = random.Random(1)
+    assert crossover(a, b, rng, counters) == (a, b)  # the parents, unchanged
+    assert mutate(a, rng, counters) is a
+    # two crossover children, then up to four mutation attempts (those that made a child)
+    assert 2 < counters.made <= 2 + 4
+    assert counters.invalid == counters.made
+    assert counters.reasons["crossover"] == 2
+    assert sum(counters.reasons.values()) == counters.invalid
+
+    # a child that does not print back to the same tree is not valid
+    monkeypatch.undo()
+    assert ops.valid(a) == a
+    board = next(path for path, v, _ in positions(a) if getattr(v, "category", "") == "board")
+    players = a.args[1]
+    assert players.rule == "players"
+    broken = ops.replace(a, board, players)  # (players 2) where the board should be
+    assert ops.valid(broken) is None
+
+
+# ------------------------------------------------------------------ 5. gates
+
+
+STALL = """(game "Stall" (players 2)
+  (equipment {(board (square 3)) (piece "Disc" Each)})
+  (rules (meta (moveLimit 10000000)) (play (move Pass))
+         (end (if (is Line 3) (result Mover Win)))))"""
+
+
+def _gate_config(**changes) -> dict:
+    return resolve({**tiny(), **changes})
+
+
+def test_a_game_that_never_ends_is_stopped_by_the_time_limit():
+    config = _gate_config(time_limit=2.0, move_limit=10**7)
+    start = time.monotonic()
+    result = evaluate(STALL, config)
+    took = time.monotonic() - start
+    assert result["gate"] == "time limit"
+    assert result["objectives"] is None  # failed: the run scores it as failed(config)
+    assert 2.0 <= result["seconds"] < 6.0
+    assert took < 6.0
+    # without its own (moveLimit …) the game stops at the engine's default, still in time
+    result = evaluate(STALL.replace("(meta (moveLimit 10000000)) ", ""), config)
+    assert result["gate"] in ("time limit", "viability")
+    assert result["seconds"] < 6.0
+
+
+def test_the_move_limit_of_the_configuration_caps_every_game():
+    """A move limit below the game's own ends the screen games as timeouts at that ply."""
+    config = _gate_config(move_limit=12)
+    result = evaluate(STALL, config)
+    assert result["gate"] == "viability"  # no game ends: completion 0
+    assert result["measures"]["duration"] == 12
+    assert result["measures"]["timeouts"] == 1.0
+    assert result["seconds"] < 5.0
+
+
+def test_a_description_that_does_not_compile_fails_the_compile_gate():
+    text = load_description("tictactoe").to_text().replace("(result Mover Win)",
+                                                            "(result Shared Loss)")
+    result = evaluate(text, _gate_config())
+    assert result["gate"] == "compile"
+    assert "Shared" in result["error"]
+    assert result["objectives"] is None
+
+
+def test_a_game_without_moves_fails_the_playable_gate():
+    text = load_description("tictactoe").to_text().replace(
+        "(move Add (to (sites Empty)))",
+        "(move Step (from (sites Occupied by:Mover)) (to (sites Empty)))")
+    assert evaluate(text, _gate_config())["gate"] == "playable"
+
+
+def test_a_game_that_never_finishes_fails_the_viability_gate():
+    # nobody can ever make a line of 7 on a 3x3 board
+    text = load_description("tictactoe").to_text().replace("(is Line 3)", "(is Line 7)")
+    result = evaluate(text, _gate_config())
+    assert result["gate"] == "viability"
+    assert "completion" in result["error"]
+    assert result["objectives"] is None
+
+
+def test_a_good_game_passes_every_gate_with_the_same_score_every_time():
+    text = load_description("tictactoe").to_text()
+    config = _gate_config()
+    first, second = evaluate(text, config), evaluate(text, config)
+    assert first["gate"] == "ok"
+    assert len(first["objectives"]) == 1 and 0 < first["objectives"][0] <= 1
+    assert first["objectives"] == second["objectives"]
+    assert first["measures"] == second["measures"]
+    nsga = evaluate(text, _gate_config(mode="nsga2"))
+    assert len(nsga["objectives"]) == len(config["objectives"])
+    assert nsga["objectives"] == [first["measures"][m] for m in config["objectives"]]
+
+
+def test_compiling_the_kernels_is_not_charged_to_a_candidate(monkeypatch):
+    """A worker with a cold numba cache spends a minute compiling on its first candidate; that
+    must not count against the candidate's time limit (or a run's results would depend on which
+    worker got which candidate)."""
+    import ludi.evolve.fitness as fitness
+
+    fitness.warm_up(TINY["agent"])  # really compiled (or loaded) before timing anything
+    monkeypatch.setattr(fitness, "warm_up", lambda agent: time.sleep(2.5))  # a slow compile
+    result = evaluate(load_description("tictactoe").to_text(), _gate_config(time_limit=2.0))
+    assert result["gate"] == "ok"
+    assert result["seconds"] < 2.0
+
+
+def test_an_unparsable_candidate_is_an_error_not_a_crash():
+    result = evaluate("(game \"Broken\" (players 2)", _gate_config())
+    assert result["gate"] == "error"
+    assert result["error"]
+
+
+# ------------------------------------------------------------------ 6. modes, folder, CLI
+
+
+RUN_FILES = ("config.json", "individuals.parquet", "logbook.parquet", "checkpoint.pkl",
+             "fitness.png", "measures.png")
+
+
+def _check_folder(run: Path, generations: int) -> pd.DataFrame:
+    for name in RUN_FILES:
+        assert (run / name).stat().st_size > 0, name
+    fame = sorted((run / "hall_of_fame").glob("*.lud"))
+    assert fame
+    for path in fame:  # the hall of fame holds playable, parseable descriptions
+        assert parse(path.read_text()).hash in path.name
+    log = pd.read_parquet(run / "logbook.parquet")
+    assert list(log["generation"]) == list(range(generations + 1))
+    assert (log["best"] >= log["mean"]).all()
+    return pd.read_parquet(run / "individuals.parquet")
+
+
+def test_ludi_mode_writes_the_run_folder(pool_run):
+    table = _check_folder(pool_run, TINY["generations"])
+    assert not (pool_run / "map_elites.png").exists()
+    assert {"hash", "gate", "fitness", "operator", "text", "balance"} <= set(table.columns)
+    failed = table[table["gate"] != "ok"]
+    assert (failed["fitness"] == 0).all()
+    with open(pool_run / "checkpoint.pkl", "rb") as f:
+        state = pickle.load(f)
+    assert len(state.population) == TINY["population"]
+    # (mu + lambda): the population is the best of everything evaluated
+    fitness = dict(zip(table["hash"], table["fitness"], strict=True))
+    kept = sorted((fitness[parse(t).hash] for t in state.population), reverse=True)
+    assert kept == sorted(fitness.values(), reverse=True)[:len(kept)]
+
+
+@pytest.mark.slow
+def test_nsga2_mode_runs_end_to_end(tmp_path):
+    state = evolve(tiny(mode="nsga2"), out=tmp_path / "nsga2", workers=2, progress=False)
+    table = _check_folder(tmp_path / "nsga2", TINY["generations"])
+    assert not (tmp_path / "nsga2" / "map_elites.png").exists()
+    assert (table["objectives"].map(len) == len(resolve({})["objectives"])).all()
+    assert len(state.population) == TINY["population"]
+
+
+@pytest.mark.slow
+def test_map_elites_mode_runs_end_to_end(tmp_path):
+    run = tmp_path / "me"
+    config = resolve(tiny(mode="map-elites"))
+    state = evolve(tiny(mode="map-elites"), out=run, workers=2, progress=False)
+    _check_folder(run, TINY["generations"])
+    assert (run / "map_elites.png").stat().st_size > 0
+    assert state.elites
+    passed = [r for r in state.archive.values() if r["gate"] == "ok"]
+    for cell, h in state.elites.items():  # each elite is the best of its cell
+        best = max(r["objectives"][0] for r in passed
+                   if descriptor_bins(r["measures"], config) == cell)
+        assert state.archive[h]["objectives"][0] == best
+    assert sorted(parse(t).hash for t in state.population) == sorted(state.elites.values())
+
+
+def test_report_prints_the_top_games(pool_run):
+    done = subprocess.run(_cli("report", str(pool_run), "--top", "2"), cwd=ROOT,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    fame = sorted((pool_run / "hall_of_fame").glob("*.lud"))
+    best = fame[0].name[3:-4]  # 01_<hash>.lud
+    assert "#1  fitness" in done.stdout and "#2  fitness" in done.stdout
+    assert "#3" not in done.stdout
+    assert best in done.stdout
+    assert "(game" in done.stdout
+    assert "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize("body, message", [
+    ("[evolve]\npopulaton = 6\n", "unknown setting 'populaton'"),
+    ("[evolve]\npopulaton = 6\n", "did you mean 'population'?"),
+    ('[evolve]\nmode = "tournament"\n', "unknown mode 'tournament'"),
+    ("[evolve]\nweights = { balanse = 1.0 }\n", "unknown measure 'balanse'; did you mean"),
+    ('[evolve]\nobjectives = ["fun"]\n', "unknown measure 'fun'"),
+    ("[evolve]\npopulation = 0\n", "'population' must be a positive whole number"),
+    ("[evolve]\ntime_limit = 0\n", "'time_limit' must be a positive number of seconds"),
+    ("[evolve]\ncrossover = 1.5\n", "'crossover' must be a probability"),
+    ('[evolve]\nagent = "mcst:20"\n', "unknown agent 'mcst:20'"),
+    ('[evolve]\nagent = "human"\n', "'agent' must be a self-play agent"),
+    ("[evolve\n", "not valid TOML"),
+])
+def test_bad_configuration_is_exit_code_2_with_a_clear_message(tmp_path, capsys, body,
+                                                               message):
+    path = tmp_path / "bad.toml"
+    path.write_text(body)
+    assert main(["evolve", str(path), "--out", str(tmp_path / "run")]) == 2
+    err = capsys.readouterr().err
+    assert message in err
+    assert not (tmp_path / "run" / "checkpoint.pkl").exists()
+
+
+def test_bad_command_line_input_is_exit_code_2_without_a_traceback(tmp_path):
+    missing = subprocess.run(_cli("evolve", str(tmp_path / "nowhere.toml"), "--out",
+                                  str(tmp_path / "run")), cwd=ROOT, capture_output=True,
+                             text=True, timeout=120)
+    assert missing.returncode == 2
+    assert "no such configuration file" in missing.stderr
+    assert "Traceback" not in missing.stderr
+
+    mode = subprocess.run(_cli("evolve", "--mode", "tournament", "--out", str(tmp_path / "r")),
+                          cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert mode.returncode == 2
+    assert "invalid choice: 'tournament'" in mode.stderr
+    assert "Traceback" not in mode.stderr
+
+    not_a_run = subprocess.run(_cli("report", str(tmp_path)), cwd=ROOT, capture_output=True,
+                               text=True, timeout=120)
+    assert not_a_run.returncode == 2
+    assert "is not a run folder" in not_a_run.stderr
+    assert "Traceback" not in not_a_run.stderr
+
+
+def test_the_grammar_has_every_rule_the_ranges_name():
+    rules = set(grammar().rules)
+    assert {rule for rule, _ in RANGES} <= rules
