@@ -24,6 +24,7 @@ GAMES = [
     ("hex", {"Pie Rule": "Disabled"}, "hex"),
     ("havannah", {"Pie Rule": "Disabled"}, "havannah"),
     ("tictactoe", None, "tic_tac_toe"),
+    ("oware", None, "oware"),
 ]
 
 

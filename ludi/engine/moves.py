@@ -312,15 +312,20 @@ def trial_holds(t, s, w, move, start, end):
     return ok
 
 
-@kernel
+@tiny
 def first_clause(t, s, w):
     """Index of the first end clause that holds (-1: none) and the op that made it hold."""
     clauses = t[T_CLAUSES]
     for m in range(t[P_NUM_CLAUSES]):
         at = clauses + CLAUSE_WIDTH * m
-        value, reason = conditions.evaluate(t, s, w, t[at], t[at + 1])
-        if value != 0:
-            return m, reason
+        start = t[at]
+        if t[at + 1] - start == 1:  # most clauses are one test: no call into the VM loop
+            if conditions.leaf(t, s, w, start) != 0:
+                return m, start
+        else:
+            value, reason = conditions.evaluate(t, s, w, start, t[at + 1])
+            if value != 0:
+                return m, reason
     return -1, 0
 
 
