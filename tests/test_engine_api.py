@@ -10,7 +10,6 @@ from __future__ import annotations
 import itertools
 import os
 import random
-import time
 from pathlib import Path
 
 import numpy as np
@@ -597,17 +596,30 @@ def test_shipped_game_compiles_and_plays(name):
         _check_plays(game, seed=len(name))
 
 
-def test_shipped_games_compile_fast():
-    ludi.load("tictactoe")  # grammar and kernels are loaded once per process
-    slowest = {}
+def test_new_descriptions_reuse_the_compiled_kernels():
+    """A new description is new arrays, never new machine code: playing every shipped placement
+    game (and a description evolution might make) adds no numba signature to the kernels.
+    (How fast compiling is, is for the benchmarks: `ludi parse -v`, benchmarks/.)"""
+    from ludi.engine import moves
+    from ludi.engine.playouts import run_playouts
+
+    first = ludi.load("tictactoe")
+    run_playouts(first, 2, 0)
+    first.initial_state().apply("b2")
+    before = {k: len(f.signatures) for k, f in (("playouts", moves.playouts),
+                                                ("apply_move", moves.apply_move))}
     for name in PLACEMENT_GAMES:
-        best = float("inf")
-        for _ in range(3):
-            t0 = time.perf_counter()
-            ludi.load(name)
-            best = min(best, time.perf_counter() - t0)
-        slowest[name] = best
-    assert max(slowest.values()) < 0.2, slowest
+        game = ludi.load(name)
+        run_playouts(game, 2, 1)
+        game.initial_state().apply(game.initial_state().legal_moves()[0])
+    run_playouts(ludi.parse(
+        '(game "New" (players 2) (equipment {(board (hex Triangle 6)) (piece "M" Each)})'
+        ' (rules (play (move Add (to (sites Empty)))) (end (if (is Line 3) (result Mover'
+        ' Loss)))))'), 2, 2)
+    after = {k: len(f.signatures) for k, f in (("playouts", moves.playouts),
+                                               ("apply_move", moves.apply_move))}
+    assert after == before
+    assert after["playouts"] == 1
 
 
 LUDII_CASES = [
