@@ -35,16 +35,6 @@ CELLS = [f"{c}{r}" for r in "123" for c in "abc"]
 
 
 @pytest.fixture(scope="module")
-def ttt():
-    return ludi.load("tictactoe")
-
-
-@pytest.fixture(scope="module")
-def yavalath():
-    return ludi.load("yavalath", options={"Pie Rule": "Disabled"})
-
-
-@pytest.fixture(scope="module")
 def yavalath3():
     return ludi.load("yavalath", options={"Players": "3 Players"})
 

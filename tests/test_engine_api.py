@@ -8,12 +8,12 @@ verdict is what the rules say about them.
 from __future__ import annotations
 
 import itertools
-import os
 import random
 from pathlib import Path
 
 import numpy as np
 import pytest
+from conftest import LUDII, LUDII_DIR_ENV
 
 import ludi
 from ludi.compile import layout as L
@@ -25,10 +25,6 @@ UNSUPPORTED = {"oware", "playwin"}  # sowing and hopping games: the engine canno
 PLACEMENT_GAMES = sorted(p.stem for p in GAMES_DIR.glob("*.lud") if p.stem not in UNSUPPORTED)
 
 HEX_OFFSETS = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1)]
-
-LUDII_DIR_ENV = "LUDI_LUDII_DIR"
-LUDII = Path(os.environ.get(LUDII_DIR_ENV)
-             or Path(__file__).resolve().parents[2] / "shared" / "ludii")
 
 
 def hexhex_coords(side: int) -> set[tuple[int, int]]:

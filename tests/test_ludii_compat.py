@@ -6,25 +6,11 @@ the define files they call in ``def/``. They are test data only and are never co
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
 import pytest
+from conftest import LUDII, LUDII_DIR_ENV
 
 from ludi.errors import DefineError
 from ludi.lang import Node, parse, parse_fragment
-
-LUDII_DIR_ENV = "LUDI_LUDII_DIR"
-
-
-def _ludii_dir() -> Path:
-    env = os.environ.get(LUDII_DIR_ENV)
-    if env:
-        return Path(env)
-    return Path(__file__).resolve().parents[2] / "shared" / "ludii"
-
-
-LUDII = _ludii_dir()
 
 pytestmark = pytest.mark.skipif(
     not (LUDII / "Hex.lud").is_file(),

@@ -9,17 +9,13 @@ those tests skip when it is absent.
 
 from __future__ import annotations
 
-import os
 import random
-from pathlib import Path
 
 import pytest
+from conftest import LUDII, LUDII_DIR_ENV
 
 import ludi
 
-LUDII_DIR_ENV = "LUDI_LUDII_DIR"
-LUDII = Path(os.environ.get(LUDII_DIR_ENV)
-             or Path(__file__).resolve().parents[2] / "shared" / "ludii")
 LUDII_OWARE = LUDII / "Oware.lud"
 needs_ludii = pytest.mark.skipif(
     not LUDII_OWARE.is_file(),

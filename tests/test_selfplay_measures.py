@@ -69,16 +69,6 @@ def agrees_with_ludii(ours: float, ludii_value: float, se_ours: float, se_ludii:
 
 
 @pytest.fixture(scope="module")
-def ttt():
-    return ludi.load("tictactoe")
-
-
-@pytest.fixture(scope="module")
-def yavalath():
-    return ludi.load("yavalath", options={"Pie Rule": "Disabled"})
-
-
-@pytest.fixture(scope="module")
 def yavalath_pie():
     game = ludi.load("yavalath")
     assert game.description.options["Pie Rule"] == "Enabled"  # the default, as in Ludii

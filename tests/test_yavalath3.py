@@ -15,19 +15,15 @@ rule sets, compared with the engine move by move in random games.
 
 from __future__ import annotations
 
-import os
 import random
-from pathlib import Path
 
 import numpy as np
 import pytest
+from conftest import LUDII, LUDII_DIR_ENV
 
 import ludi
 from ludi.engine.playouts import run_playouts
 
-LUDII_DIR_ENV = "LUDI_LUDII_DIR"
-LUDII = Path(os.environ.get(LUDII_DIR_ENV)
-             or Path(__file__).resolve().parents[2] / "shared" / "ludii")
 LUDII_YAVALATH = LUDII / "Yavalath.lud"
 needs_ludii = pytest.mark.skipif(
     not LUDII_YAVALATH.is_file(),
