@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: test demo lint bench clean
+.PHONY: test sweep demo lint bench clean
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -14,7 +14,10 @@ $(STAMP): pyproject.toml
 
 test: $(STAMP)
 	$(BIN)/ruff check ludi tests benchmarks
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -m "not sweep"
+
+sweep: $(STAMP)
+	$(BIN)/python -m pytest -q -s -m sweep
 
 demo: $(STAMP)
 	$(BIN)/python -m ludi.demo
@@ -23,7 +26,8 @@ lint: $(STAMP)
 	$(BIN)/ruff check ludi tests benchmarks
 
 bench: $(STAMP)
-	$(BIN)/python benchmarks/run.py
+	$(BIN)/python benchmarks/playouts.py
+	$(BIN)/python benchmarks/mcts.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache

@@ -14,7 +14,6 @@ import numpy as np
 
 import ludi
 from ludi.agents import search
-from ludi.engine import kernels as K
 
 GAMES = [("yavalath", {"Pie Rule": "Disabled"}, None),
          ("havannah", {"Pie Rule": "Disabled"}, ("havannah", {"board_size": 8})),
@@ -23,12 +22,15 @@ GAMES = [("yavalath", {"Pie Rule": "Disabled"}, None),
 
 def ludi_rate(game, iterations: int) -> float:
     state = game.initial_state()
-    size = int(K.max_moves(game.tables))
+    size = len(game.new_buffer())
     bufs = (np.zeros(size, np.int64), np.zeros(size), np.zeros(size), np.zeros(4))
-    search.mcts(game.tables, state._s, 10, 1.4, 0, *bufs)
+    search.mcts(game.tables, state._s, game.new_work(), 10, 1.4, 0, *bufs)
+    work = game.new_work()
     t0 = time.perf_counter()
-    search.mcts(game.tables, state._s, iterations, 1.4, 1, *bufs)
-    return iterations / (time.perf_counter() - t0)
+    search.mcts(game.tables, state._s, work, iterations, 1.4, 1, *bufs)
+    elapsed = time.perf_counter() - t0
+    game.check(work)
+    return iterations / elapsed
 
 
 def openspiel_rate(name: str, params: dict, iterations: int) -> float | None:

@@ -48,6 +48,7 @@ def limit_rates(seconds: float) -> dict[str, float]:
     for mod_name in ("limit_yavalath", "limit_connection"):
         spec = importlib.util.spec_from_file_location(mod_name, SHARED_BENCH / f"{mod_name}.py")
         mod = importlib.util.module_from_spec(spec)
+        sys.modules[mod_name] = mod  # numba's cache reloads kernels by their module's name
         spec.loader.exec_module(mod)
         if mod_name == "limit_yavalath":
             nb = mod.tables()

@@ -41,12 +41,18 @@ def cmd_games(args) -> int:
 
 
 def cmd_parse(args) -> int:
-    """Print the expanded description (or its canonical form and hash)."""
+    """Print the expanded description (or its canonical form and hash, or its compiled
+    program)."""
     grammar()  # load the grammar first: the timing below is the parse alone
     t0 = time.perf_counter()
     d = _description(args)
     elapsed = time.perf_counter() - t0
-    if args.canonical:
+    if args.program:
+        from ludi.compile import compile_description
+        from ludi.compile.dump import dump
+
+        print(dump(compile_description(d)), end="")
+    elif args.canonical:
         print(d.canonical())
     else:
         print(d.to_text())
@@ -257,6 +263,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="print the canonical form (unordered arrays sorted, one line)")
     p.add_argument("--verbose", "-v", action="store_true",
                    help="also print the chosen options, the hash and the parse time")
+    p.add_argument("--program", action="store_true",
+                   help="print the compiled program instead: tables, bounds, clauses, ops, "
+                   "instructions, generators, effects, regions (see docs/engine.md)")
     p.set_defaults(func=cmd_parse)
 
     p = sub.add_parser("show", help="print a position (and draw it with --png)")

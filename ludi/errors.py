@@ -96,3 +96,10 @@ class IllegalMove(LudiError):
     """A move that is not legal in the current state; the state is left unchanged."""
 
     kind = "illegal move"
+
+
+class EngineError(LudiError):
+    """The compiled engine met something it cannot play (a corrupted program, a capacity it
+    checks at the write, a rule that cannot complete); names the game and the ludeme."""
+
+    kind = "engine error"

@@ -1,7 +1,14 @@
-"""Shared test data: where Ludii's own descriptions are, and games several test files load."""
+"""Shared test data and the references tests compare against.
+
+References (Ludii's descriptions, OpenSpiel, Dask) are needed by some tests. Locally, a missing
+one skips those tests with a reason; with ``CI`` set, a missing reference fails the run at once
+with a message that says what is missing, and any skip at all fails its test: a broken install
+cannot pass green.
+"""
 
 from __future__ import annotations
 
+import importlib.util
 import os
 from pathlib import Path
 
@@ -14,6 +21,63 @@ import ludi
 LUDII_DIR_ENV = "LUDI_LUDII_DIR"
 LUDII = Path(os.environ.get(LUDII_DIR_ENV)
              or Path(__file__).resolve().parents[2] / "shared" / "ludii")
+CI = os.environ.get("CI", "").lower() not in ("", "0", "false", "no")
+
+#: name -> (what it is and how to get it, is it there?)
+REFERENCES = {
+    "ludii": (f"Ludii's descriptions at {LUDII} (the shared folder beside the repository, or "
+              f"{LUDII_DIR_ENV})",
+              lambda: (LUDII / "Tic-Tac-Toe.lud").is_file() and (LUDII / "def").is_dir()),
+    "openspiel": ("OpenSpiel's Python module pyspiel (the test extra: pip install -e '.[test]')",
+                  lambda: importlib.util.find_spec("pyspiel") is not None),
+    "dask": ("Dask's distributed scheduler (the dask extra: pip install -e '.[dask]')",
+             lambda: importlib.util.find_spec("distributed") is not None),
+}
+
+
+def missing(name: str) -> str | None:
+    """What is missing of reference ``name`` (None when it is there)."""
+    what, present = REFERENCES[name]
+    return None if present() else what
+
+
+def require(name: str) -> None:
+    """Skip (locally) or fail (under CI) the calling test or module without this reference."""
+    what = missing(name)
+    if what is None:
+        return
+    if CI:
+        pytest.fail(f"{what} is missing, and CI runs every test", pytrace=False)
+    pytest.skip(f"{what} is missing", allow_module_level=True)
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "needs(reference): the test needs ludii, openspiel or "
+                            "dask (skipped without it locally, failed under CI)")
+
+
+def pytest_sessionstart(session):
+    if not CI:
+        return
+    gone = [what for name in REFERENCES if (what := missing(name))]
+    if gone:
+        pytest.exit("CI=true, and these references the tests compare against are missing:\n  "
+                    + "\n  ".join(gone), returncode=1)
+
+
+def pytest_runtest_setup(item):
+    for mark in item.iter_markers("needs"):
+        require(mark.args[0])
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    """Under CI a skip is a failure: nothing may pass by not running."""
+    report = (yield).get_result()
+    if CI and report.skipped and not hasattr(report, "wasxfail"):
+        reason = report.longrepr[-1] if isinstance(report.longrepr, tuple) else report.longrepr
+        report.outcome = "failed"
+        report.longrepr = f"skipped under CI, where every test must run: {reason}"
 
 
 @pytest.fixture(scope="module")

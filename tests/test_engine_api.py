@@ -13,11 +13,11 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from conftest import LUDII, LUDII_DIR_ENV
+from conftest import LUDII
 
 import ludi
 from ludi.compile import layout as L
-from ludi.engine import core, moves
+from ludi.engine import kernels as K
 from ludi.engine.playouts import random_playouts, run_playouts
 
 GAMES_DIR = Path(ludi.__file__).resolve().parent / "games"
@@ -454,19 +454,17 @@ def test_playouts_from_a_start_state():
 def generic_twin(name, options=None):
     """The same game with the add-anywhere fast path of the random move switched off, so that
     random moves are drawn from the generated legal-move list."""
-    game = ludi.load(name, options=options)
-    game.tables[L.P_ADD_ALL] = 0
-    return game
+    return ludi.load(name, options=options).without_fast_paths("add_all")
 
 
 def random_move(game, state, rng) -> int:
     """The kernels' random move (the one playouts use) for ``state``, -1 when there is none."""
-    return int(moves.random_move(game.tables, state._s, game._work, game._buf, rng))
+    return int(K.random_move(game.tables, state._s, game._work, game._buf, rng))
 
 
 def _rng(seed):
     rng = np.empty(1, np.uint64)
-    core.rng_seed(rng, seed)
+    K.rng_seed(rng, seed)
     return rng
 
 
@@ -596,14 +594,13 @@ def test_new_descriptions_reuse_the_compiled_kernels():
     """A new description is new arrays, never new machine code: playing every shipped placement
     game (and a description evolution might make) adds no numba signature to the kernels.
     (How fast compiling is, is for the benchmarks: `ludi parse -v`, benchmarks/.)"""
-    from ludi.engine import moves
     from ludi.engine.playouts import run_playouts
 
     first = ludi.load("tictactoe")
     run_playouts(first, 2, 0)
     first.initial_state().apply("b2")
-    before = {k: len(f.signatures) for k, f in (("playouts", moves.playouts),
-                                                ("apply_move", moves.apply_move))}
+    before = {k: len(f.signatures) for k, f in (("playouts", K.playouts),
+                                                ("apply_move", K.apply_move))}
     for name in PLACEMENT_GAMES:
         game = ludi.load(name)
         run_playouts(game, 2, 1)
@@ -612,8 +609,8 @@ def test_new_descriptions_reuse_the_compiled_kernels():
         '(game "New" (players 2) (equipment {(board (hex Triangle 6)) (piece "M" Each)})'
         ' (rules (play (move Add (to (sites Empty)))) (end (if (is Line 3) (result Mover'
         ' Loss)))))'), 2, 2)
-    after = {k: len(f.signatures) for k, f in (("playouts", moves.playouts),
-                                               ("apply_move", moves.apply_move))}
+    after = {k: len(f.signatures) for k, f in (("playouts", K.playouts),
+                                               ("apply_move", K.apply_move))}
     assert after == before
     assert after["playouts"] == 1
 
@@ -628,12 +625,10 @@ LUDII_CASES = [
 ]
 
 
+@pytest.mark.needs("ludii")
 @pytest.mark.parametrize("name,options,cells", LUDII_CASES)
 def test_ludii_descriptions_compile_and_play(name, options, cells):
     path = LUDII / f"{name}.lud"
-    if not path.is_file():
-        pytest.skip(f"Ludii's {name}.lud is not at {path} (set {LUDII_DIR_ENV} to the folder "
-                    "holding Ludii's .lud files and def/)")
     game = ludi.load(path, options=options, defines=LUDII / "def")
     assert game.num_players == 2
     if cells is not None:
@@ -641,9 +636,8 @@ def test_ludii_descriptions_compile_and_play(name, options, cells):
     _check_plays(game, seed=3)
 
 
+@pytest.mark.needs("ludii")
 def test_ludii_hex_and_yavalath_have_the_swap():
-    if not (LUDII / "Hex.lud").is_file():
-        pytest.skip(f"Ludii's descriptions are not at {LUDII}")
     for name, options in [("Hex", None), ("Yavalath", {"Players": "2 Players"})]:
         game = ludi.load(LUDII / f"{name}.lud", options=options, defines=LUDII / "def")
         state = game.initial_state()
@@ -651,9 +645,8 @@ def test_ludii_hex_and_yavalath_have_the_swap():
         assert "swap" in [m.text for m in state.legal_moves()]
 
 
+@pytest.mark.needs("ludii")
 def test_ludii_tictactoe_matches_ours():
-    if not (LUDII / "Tic-Tac-Toe.lud").is_file():
-        pytest.skip(f"Ludii's descriptions are not at {LUDII}")
     theirs = ludi.load(LUDII / "Tic-Tac-Toe.lud", defines=LUDII / "def")
     ours = ludi.load("tictactoe")
     for triple in itertools.combinations([(x, y) for x in range(3) for y in range(3)], 3):

@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pandas as pd
 import pytest
+from conftest import require
 
 import ludi.evolve.operators as ops
 from ludi.cli import main
@@ -119,7 +120,9 @@ def test_another_seed_gives_another_run(pool_run, tmp_path):
 
 @pytest.mark.slow
 def test_dask_cluster_gives_the_same_run_as_the_process_pool(pool_run, tmp_path):
-    distributed = pytest.importorskip("distributed", reason="dask[distributed] is not installed")
+    require("dask")
+    import distributed
+
     try:
         cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
                                            dashboard_address=None)

@@ -7,22 +7,16 @@ the define files they call in ``def/``. They are test data only and are never co
 from __future__ import annotations
 
 import pytest
-from conftest import LUDII, LUDII_DIR_ENV
+from conftest import LUDII
 
 from ludi.errors import DefineError
 from ludi.lang import Node, parse, parse_fragment
 
-pytestmark = pytest.mark.skipif(
-    not (LUDII / "Hex.lud").is_file(),
-    reason=f"Ludii's descriptions are not at {LUDII} (set {LUDII_DIR_ENV} to the folder holding "
-    "Hex.lud, Oware.lud, … and def/)",
-)
+pytestmark = pytest.mark.needs("ludii")
 
 
 def ludii(name: str, options=None, ruleset=None):
     path = LUDII / f"{name}.lud"
-    if not path.is_file():
-        pytest.skip(f"{path} is missing from the Ludii folder {LUDII}")
     return parse(path.read_text(encoding="utf-8"), options, ruleset=ruleset,
                  defines=LUDII / "def", source=str(path))
 

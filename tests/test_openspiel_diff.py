@@ -20,10 +20,10 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from conftest import require
 
-pyspiel = pytest.importorskip(
-    "pyspiel", reason="OpenSpiel (pip install open-spiel) is not installed: it is the reference "
-    "these differential tests compare against")
+require("openspiel")  # the reference these differential tests compare against
+import pyspiel  # noqa: E402
 
 import ludi  # noqa: E402
 

@@ -12,15 +12,12 @@ from __future__ import annotations
 import random
 
 import pytest
-from conftest import LUDII, LUDII_DIR_ENV
+from conftest import LUDII
 
 import ludi
 
 LUDII_OWARE = LUDII / "Oware.lud"
-needs_ludii = pytest.mark.skipif(
-    not LUDII_OWARE.is_file(),
-    reason=f"Ludii's Oware.lud is not at {LUDII_OWARE} (set {LUDII_DIR_ENV} to the folder holding "
-    "Ludii's .lud files and def/)")
+needs_ludii = pytest.mark.needs("ludii")
 
 TOTAL = 48
 
@@ -349,7 +346,7 @@ def test_ludii_awari_25_captures_win():
 @needs_ludii
 def test_ludii_wari_cycle_offers_propose_then_vote():
     game = ludii_oware("Wari (Observed)")
-    assert game.spec.proposals == ["End"]
+    assert game.spec.proposals == ("End",)
     s = game.state_from(counts=[0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1], stores=[24, 22])
     texts = [m.text for m in s.legal_moves()]
     assert texts == ["f"]  # no cycle yet: no proposal

@@ -587,7 +587,7 @@ def test_random_play_about_33_plies():
     assert lengths.max() < 300  # every game ends well before the move cap
     assert set(np.unique(winners)) <= {0, 1}  # no draws in random play
     ops = {int(k): int(c) for k, c in zip(*np.unique(reasons, return_counts=True), strict=True)}
-    names = {k: g.spec.ops_text[k] for k in ops}
+    names = {k: g.spec.condition_text(k) for k in ops}
     by_name = {names[k]: c for k, c in ops.items()}
     assert set(by_name) == {"(no Moves Mover)", "(= (count Pieces Next) 0)"}
     assert by_name["(no Moves Mover)"] > 0.5 * 10_000  # most games end by immobilisation

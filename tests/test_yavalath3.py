@@ -19,16 +19,13 @@ import random
 
 import numpy as np
 import pytest
-from conftest import LUDII, LUDII_DIR_ENV
+from conftest import LUDII, require
 
 import ludi
 from ludi.engine.playouts import run_playouts
 
 LUDII_YAVALATH = LUDII / "Yavalath.lud"
-needs_ludii = pytest.mark.skipif(
-    not LUDII_YAVALATH.is_file(),
-    reason=f"Ludii's Yavalath.lud is not at {LUDII_YAVALATH} (set {LUDII_DIR_ENV} to the folder "
-    "holding Ludii's .lud files and def/)")
+needs_ludii = pytest.mark.needs("ludii")
 
 AXES = [(1, 0), (0, 1), (1, -1)]
 CELLS = [(q, r) for q in range(-4, 5) for r in range(-4, 5) if abs(q + r) <= 4]
@@ -499,8 +496,8 @@ def test_greedy_games_match_ludii_rules():
 
 @pytest.mark.parametrize("which", ["seed", "ludii"])
 def test_random_playouts_terminate(which):
-    if which == "ludii" and not LUDII_YAVALATH.is_file():
-        pytest.skip(f"Ludii's Yavalath.lud is not at {LUDII_YAVALATH}")
+    if which == "ludii":
+        require("ludii")
     game = seed_game() if which == "seed" else ludii_game()
     lengths, winners, _ = run_playouts(game, 5000, seed=3)
     assert lengths.min() >= 5 and lengths.max() <= 61

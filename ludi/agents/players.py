@@ -83,7 +83,7 @@ class _SearchAgent(Agent):
     """Common code of the compiled searches: buffers, choosing the best move."""
 
     def _buffers(self, state: State):
-        size = int(K.max_moves(state.game.tables))
+        size = len(state.game.new_buffer())
         return (np.zeros(size, np.int64), np.zeros(size, np.float64), np.zeros(size, np.float64),
                 np.zeros(4, np.float64))
 
@@ -110,8 +110,10 @@ class MCTSAgent(_SearchAgent):
 
     def analyse(self, state: State) -> Analysis:
         codes, visits, values, root_values = self._buffers(state)
-        n = search.mcts(state.game.tables, state._s, self.iterations, self.c, self._seed(),
+        game, work = state.game, state.game.new_work()
+        n = search.mcts(game.tables, state._s, work, self.iterations, self.c, self._seed(),
                         codes, visits, values, root_values)
+        game.check(work)
         return self._result(state, codes, visits, values, root_values, n)
 
 
@@ -123,8 +125,10 @@ class FlatAgent(_SearchAgent):
 
     def analyse(self, state: State) -> Analysis:
         codes, _, values, root_values = self._buffers(state)
-        n = search.flat_mc(state.game.tables, state._s, self.iterations, self._seed(), codes,
+        game, work = state.game, state.game.new_work()
+        n = search.flat_mc(game.tables, state._s, work, self.iterations, self._seed(), codes,
                            values, root_values)
+        game.check(work)
         return self._result(state, codes, values, values, root_values, n)
 
 
@@ -138,7 +142,9 @@ class AlphaBetaAgent(_SearchAgent):
 
     def analyse(self, state: State) -> Analysis:
         codes, _, values, root_values = self._buffers(state)
-        n = search.alphabeta(state.game.tables, state._s, self.depth, codes, values)
+        game, work = state.game, state.game.new_work()
+        n = search.alphabeta(game.tables, state._s, work, self.depth, codes, values)
+        game.check(work)
         # ties between equally good moves are broken at random (seeded)
         jitter = self.rng.random(n) * 1e-9
         scores = values.copy()

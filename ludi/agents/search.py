@@ -4,16 +4,22 @@ They run in compiled code over the engine's flat arrays (``t`` tables, ``s`` sta
 per colour, in [-1, 1] (+1 first, -1 last, ties share the average place), so a node maximises the
 value of the colour to move there — which is what makes UCT work for any number of players.
 
-Capture-chain moves refer to the chain table of the generation that made them, so before such a
+Capture-series moves refer to the chain area of the generation that made them, so before such a
 move is applied the moves of that state are generated again (generation is deterministic).
+
+The caller passes the work array (``Game.new_work``) and checks it afterwards: an engine error
+stops the search and is raised on the Python side (``Game.check``).
 """
 
 from __future__ import annotations
+
+from pathlib import Path
 
 import numpy as np
 from numba import njit
 
 from ludi.compile.layout import (
+    BOARD,
     I_ACTIVE,
     I_MOVER,
     I_OVER,
@@ -24,6 +30,7 @@ from ludi.compile.layout import (
     MOVE_HOP,
     P_CELLS,
     P_DIRS,
+    P_MAX_MOVES,
     P_NUM_ADJ,
     P_PLAYERS,
     P_TRACK_LEN,
@@ -31,9 +38,16 @@ from ludi.compile.layout import (
     T_ADJ,
     T_NBR,
     T_SITES,
+    W_ERROR,
 )
-from ludi.engine.core import max_moves, rng_below, rng_seed, work_size
-from ludi.engine.moves import apply_move, end_if_stuck, generate, playout
+from ludi.engine.kernels import SOURCES, drop_stale_cache
+from ludi.engine.kernels.apply import apply_move
+from ludi.engine.kernels.core import copy_state, rng_below, rng_seed
+from ludi.engine.kernels.ends import end_if_stuck
+from ludi.engine.kernels.generate import generate
+from ludi.engine.kernels.playouts import playout
+
+drop_stale_cache([Path(__file__).resolve()], SOURCES)
 
 INF = 1e18
 TIE = 1e-9  # root moves within TIE of the best are searched exactly
@@ -75,15 +89,15 @@ def finished(t, s, w, buf):
 
 
 @njit(cache=True)
-def mcts(t, root, iterations, c_explore, seed, moves_out, visits_out, values_out, root_values):
+def mcts(t, root, w, iterations, c_explore, seed, moves_out, visits_out, values_out,
+         root_values):
     """UCT from ``root`` with random rollouts. Fills, per root move, its code, visits and mean
     value for the root's mover; ``root_values`` gets each colour's mean value at the root.
     Returns the number of root moves."""
     n_players = t[P_PLAYERS]
     rng = np.empty(1, np.uint64)
     rng_seed(rng, seed)
-    w = np.zeros(work_size(t), np.int64)
-    buf = np.zeros(max_moves(t), np.int64)
+    buf = np.zeros(t[P_MAX_MOVES], np.int64)
     s = root.copy()
     nodes = iterations + 2
     parent = np.full(nodes, -1, np.int64)
@@ -104,7 +118,9 @@ def mcts(t, root, iterations, c_explore, seed, moves_out, visits_out, values_out
     count = 1
     u = np.zeros(4, np.float64)
     for _ in range(iterations):
-        s[:] = root
+        if w[W_ERROR] != 0:
+            break
+        copy_state(s, root)
         node = 0
         while True:
             if terminal[node] == 1:
@@ -176,14 +192,13 @@ def mcts(t, root, iterations, c_explore, seed, moves_out, visits_out, values_out
 
 
 @njit(cache=True)
-def flat_mc(t, root, playouts_per_move, seed, moves_out, values_out, root_values):
+def flat_mc(t, root, w, playouts_per_move, seed, moves_out, values_out, root_values):
     """Flat Monte Carlo: the same number of random playouts after each root move. Fills each
     move's mean value for the root's mover and each colour's mean over all playouts."""
     n_players = t[P_PLAYERS]
     rng = np.empty(1, np.uint64)
     rng_seed(rng, seed)
-    w = np.zeros(work_size(t), np.int64)
-    buf = np.zeros(max_moves(t), np.int64)
+    buf = np.zeros(t[P_MAX_MOVES], np.int64)
     s = root.copy()
     n = generate(t, root, w, buf)
     for i in range(n):
@@ -194,7 +209,9 @@ def flat_mc(t, root, playouts_per_move, seed, moves_out, values_out, root_values
     for i in range(n):
         acc = 0.0
         for _ in range(playouts_per_move):
-            s[:] = root
+            if w[W_ERROR] != 0:
+                return n
+            copy_state(s, root)
             play(t, s, w, buf, moves_out[i])
             if s[I_OVER] == 0:
                 playout(t, s, w, buf, rng)
@@ -237,13 +254,13 @@ def heuristic(t, s, colour):
     dirs = t[P_DIRS]
     adj = t[T_ADJ]
     for x in range(C):
-        stone = s[INFO_SIZE + x]
+        stone = s[BOARD + x]
         if stone == 0:
             continue
         own = 0
         for i in range(t[P_NUM_ADJ]):
             y = t[nbr + x * dirs + t[adj + i]]
-            if y >= 0 and s[INFO_SIZE + y] == stone:
+            if y >= 0 and s[BOARD + y] == stone:
                 own += 1
         shape += own if stone == colour + 1 else -own / (n - 1)
     return np.tanh(2.0 * material + 0.5 * shape / C)
@@ -261,14 +278,13 @@ def leaf_value(t, s, w, buf, colour, depth_left):
 
 
 @njit(cache=True)
-def alphabeta(t, root, depth, moves_out, values_out):
+def alphabeta(t, root, w, depth, moves_out, values_out):
     """Alpha-beta to ``depth`` plies, paranoid for n players (the root's colour maximises, all
     the others minimise its value). Fills each root move's value; returns the number of moves.
     Iterative (an explicit stack), so it compiles and caches like the other kernels."""
     size = root.shape[0]
     colour = root[I_MOVER]
-    w = np.zeros(work_size(t), np.int64)
-    M = max_moves(t)
+    M = t[P_MAX_MOVES]
     buf = np.zeros(M, np.int64)
     states = np.zeros((depth + 1, size), np.int64)
     moves = np.zeros((depth + 1, M), np.int64)
@@ -286,12 +302,12 @@ def alphabeta(t, root, depth, moves_out, values_out):
     beta[0] = INF
     best[0] = -INF
     d = 0
-    while True:
+    while w[W_ERROR] == 0:
         if index[d] < count[d] and alpha[d] < beta[d]:
             m = moves[d, index[d]]
             index[d] += 1
             child = states[d + 1]
-            child[:] = states[d]
+            copy_state(child, states[d])
             play(t, child, w, buf, m)
             if d + 1 == depth or finished(t, child, w, buf):
                 v = leaf_value(t, child, w, buf, colour, depth - d - 1)

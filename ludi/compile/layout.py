@@ -1,246 +1,435 @@
-"""The numeric layout shared by the compiler (which writes it) and the engine (which reads it).
+"""The numeric layout shared by the compiler (which writes it) and the kernels (which read it).
 
-A compiled game is ONE flat int64 array ``t`` (the tables) and a position is ONE flat int64 array
-``s`` (the state). Kernels take these two arrays and nothing else, which keeps every call cheap in
-numba, makes copying a state a single ``memcpy`` (MCTS copies states all the time), and means a
-new description is new data for the same machine code: the kernels are compiled once, for all
-games.
+A compiled game is ONE flat int64 array ``t`` (the tables), a position is ONE flat int64 array
+``s`` (the state), and every kernel call gets ONE scratch array ``w`` (the work array). Kernels
+take these arrays and nothing else, which keeps calls cheap in numba, makes copying a state a
+single ``memcpy`` (MCTS copies states all the time), and means a new description is new data for
+the same machine code: the kernels are compiled once, for all games.
 
-Tables ``t``: a header of ``T_HEADER`` integers (the ``P_*`` parameters and the ``T_*`` offsets of
-the sections below), then the sections:
-
-====================  =====================================================================
-section (offset)      contents
-====================  =====================================================================
-``T_NBR``             neighbour of cell c in direction d at ``c * P_DIRS + d`` (-1 off board)
-``T_AXES``            the board's line axes: pairs of opposite directions, ``P_NUM_AXES`` x 2
-``T_ADJ``             the directions that join groups, ``P_NUM_ADJ`` of them
-``T_CELLBITS``        goal bits of each cell (corners, sides, player regions), one per cell
-``T_RIM``             1 on edge cells
-``T_ADD_MASK``        1 where the add move may place
-``T_CONN``            per connection test, the goal mask of each colour (4 per test)
-``T_CODE``            condition programs, ``OP_WIDTH`` integers an op (postfix)
-``T_CLAUSES``         end clauses: [code start, code end, role, outcome], in order
-====================  =====================================================================
-
-State ``s``: ``INFO_SIZE`` scalars (the ``I_*`` entries), then per-cell sections of C entries each
-at ``INFO_SIZE + k*C``: ``S_BOARD`` (0 empty, colour+1), ``S_EMPTIES`` (the empty cells, the
-first ``I_NEMPTY``), ``S_EPOS`` (position of each cell in the empties list), ``S_PARENT``
-(union-find), ``S_GMASK`` (goal bits of the group rooted at the cell), ``S_COUNTS`` (pieces or
-counters on the cell); then ``P_HISTORY`` hashes of the positions since the count on the board
-last changed (for ``(is Cycle)`` and repetition tests).
+Everything here is a name for a number: header parameters (``P_*``), table sections (``T_*``),
+record fields (``O_*`` condition ops, ``IN_*`` instructions, ``G_*`` generators, ``E_*`` effects,
+``CL_*`` end clauses, ``SC_*`` scores, ``DR_*`` dynamic regions), codes (``OP_*``, ``PR_*``,
+``GEN_*``, ``EFF_*``, ``DYN_*``, ``MOVE_*``, ``REG_*``), state scalars (``I_*``), work-array
+scalars (``W_*``) and engine error codes (``ERR_*``). The compiler and the kernels use only these
+names; the tables ``OPS``, ``INSTRUCTIONS``, ``GENERATORS``, ``EFFECTS`` and ``DYNAMIC_REGIONS``
+say which fields each kind of record uses, for the compiler's checks and for program dumps
+(``ludi parse GAME --program``).
+``docs/engine.md`` walks through the format with compiled examples.
 """
 
 from __future__ import annotations
 
-# ---------------------------------------------------------------- table header
-P_PLAYERS = 0  # number of players
-P_CELLS = 1  # number of cells C
-P_SWAP = 2  # 1: pie rule (2 players)
-P_MOVE_LIMIT = 3  # plies before the game is stopped as a timeout
-P_PLAY = 4  # move generator (PLAY_*)
-P_GROUPS = 5  # 1: keep union-find groups (connection ends)
-P_LOOPS = 6  # 1: track loop closing (is Loop)
-P_FIRST_WIN_ENDS = 7  # 1: with n > 2 players, a win ends the game (seed rules)
-P_ADD_ALL = 8  # 1: add-to-empty may use every empty cell (fast path)
-P_NUM_AXES = 9  # number of line axes of the board
-P_NUM_CLAUSES = 10
-P_DIRS = 11  # directions per cell in T_NBR
-P_NUM_ADJ = 12
-P_PROG_LEN = 13  # instructions in T_PROG
-P_TRACK_LEN = 14  # length of the sowing track (0: none)
-P_TRACK_LOOP = 15  # 1: the track loops
-P_HISTORY = 25  # capacity of the position history (0: no repetition tests)
-P_CONN_ALL = 26  # 1 when every cell starts empty and pieces never move (placement games)
-P_STATE_SIZE = 27  # length of a state array
-P_BOARD_CELLS = 28  # playable cells (the rest are stores and hands)
-T_NBR = 16
-T_AXES = 17
-T_ADJ = 18
-T_CELLBITS = 19
-T_RIM = 20
-T_ADD_MASK = 21
-T_CONN = 22
-T_CODE = 23
-T_CLAUSES = 24
-T_REGIONS = 29  # static regions: per region, per colour (4), C entries of 0/1
-T_GEN = 30  # move generators, GEN_WIDTH integers each
-T_LIST = 31  # child lists of generators and effect sequences
-T_EFF = 32  # effects, EFF_WIDTH integers each
-T_TRACK = 33  # the track's cells in order, then each cell's position on it (-1: off track)
-T_SITES = 34  # per colour (4): map entry (store) site, then hand site; -1 none
-T_INIT = 35  # initial count of each cell, then initial owner (0 empty, colour+1)
-P_NO_MOVES = 36  # 1: end clauses test (no Moves …): the kernels count moves before trying them
-T_PROG = 37  # the move program, PROG_WIDTH integers an instruction
-# the sowing fast path (see ludi.compile.shapes): set when the moves are the usual mancala shape
-P_SOW_FAST = 40  # 1: use the sowing kernels for moves
-P_SOW_GEN = 41  # the Select leaf generator whose moves they make
-P_SOW_CAPTURE = 42  # bitmask of the counts that capture (bit k: a house holding k)
-P_SOW_FLAGS = 43  # SOW_* bits below
-P_SOW_SKIP = 44  # skip houses holding at least this many (0: none)
-P_SOW_OWN = 45  # region code of the mover's houses
-P_SOW_OPP = 46  # region code of the opponent's houses
-P_LINE_ONLY = 47  # 1: every end test is a line of 2 or more (winning sites touch own stones)
-T_DYNREG = 48  # regions computed by trial moves: DYNREG_WIDTH integers each
-T_XY = 49  # coordinates of each cell (q, r), for distances
-T_HEADER = 56
+# ================================================================ table header: parameters
+P_PLAYERS = 0  # number of players (2-4)
+P_CELLS = 1  # C: every site (board cells first, then stores)
+P_BOARD_CELLS = 2  # playable cells (the first ones)
+P_DIRS = 3  # directions per cell in T_NBR
+P_NUM_AXES = 4  # line axes of the board (pairs of opposite directions)
+P_NUM_ADJ = 5  # directions that join groups and along which pieces move
+P_NUM_CLAUSES = 6  # end clauses
+P_PROG_LEN = 7  # instructions in the move program
+P_TRACK_LEN = 8  # sites on the sowing track (0: none)
+P_TRACK_LOOP = 9  # 1: the track loops
+P_SWAP = 10  # 1: the pie rule (2 players)
+P_MOVE_LIMIT = 11  # plies before the game stops as a timeout
+P_FIRST_WIN_ENDS = 12  # 1: with more than 2 players, a win ends the game (seed rules)
+P_GROUPS = 13  # 1: keep union-find groups (connection and ring tests)
+P_LOOPS = 14  # 1: note when a stone closes a loop of its group (ring tests)
+P_NO_MOVES = 15  # 1: end clauses test (no Moves ...) of another player: count their moves first
+P_HISTORY = 16  # positions the history holds (0: no repetition tests)
+P_STATE_SIZE = 17  # length of a state array
+
+# fast paths: chosen by the compiler from the rule program; each makes exactly the moves and
+# results of the general program (tests compare them move by move; Game.without_fast_paths)
+P_PLAY = 18  # PLAY_ADD: the moves are one add anywhere in a region (no program run)
+P_ADD_ALL = 19  # 1: PLAY_ADD may place on every empty cell (random moves skip the move list)
+P_LINE_ONLY = 20  # 1: every end test is a line of 2+ (a winning cell touches an own stone)
+P_SOW_FAST = 21  # 1: the moves are the usual mancala turn (ludi.compile.shapes): sowing kernels
+P_SOW_GEN = 22  # the Select generator whose moves the sowing kernels make
+P_SOW_CAPTURE = 23  # bitmask of the counts that capture (bit k: a house holding k)
+P_SOW_FLAGS = 24  # SOW_* bits
+P_SOW_SKIP = 25  # skip houses holding at least this many (0: none)
+P_SOW_OWN = 26  # region code of the mover's houses
+P_SOW_OPP = 27  # region code of the opponent's houses
+
+# bounds, proven by the compiler from the program (ludi.compile.bounds); every buffer is sized
+# from these and nothing else
+P_MAX_MOVES = 28  # the most legal moves any position can have (move buffers hold this many)
+P_VM_STACK = 29  # entries of the condition VM's stack (the longest condition program)
+P_DEPTH = 30  # nesting levels of trial moves and nested move lists
+P_MAX_CHAINS = 31  # the most capture series one generation may record (checked at the write)
+P_CHAIN_AREA = 32  # entries of the capture-series area
+
+# the work array: its length and the offsets of its sections (after the W_* scalars)
+P_WORK_SIZE = 33
+P_W_VM = 34  # the VM's value stack, then its reason stack (P_VM_STACK each)
+P_W_SCRATCH = 35  # 2C: flood-fill marks and stack, breadth-first queue, sowing scratch counts
+P_W_MOVES = 36  # (P_DEPTH - 1) move lists of P_MAX_MOVES, for other players' moves
+P_W_SAVES = 37  # P_DEPTH saved states (trial moves): scalars and per-site sections each
+P_W_MARKS = 38  # the move program's stack of marks (P_PROG_LEN + 1)
+P_W_DIST = 39  # C: each cell's distance to the nearest enemy piece
+P_W_CHAIN_STACK = 40  # 6 (C + 1): the capture-series search stack (CH_* rows)
+P_W_CHAINS = 41  # P_CHAIN_AREA: the capture series of the last generation (CR_* records)
+P_W_SLAM = 42  # C: counts saved before a sowing's captures (grand slam undo)
+
+# ================================================================ table header: sections
+# t[T_*] is the offset in t where that section starts
+T_NBR = 43  # neighbour of cell c in direction d at c * P_DIRS + d (-1: off the board)
+T_AXES = 44  # the line axes: P_NUM_AXES pairs of opposite directions
+T_ADJ = 45  # the P_NUM_ADJ adjacent directions
+T_CELLBITS = 46  # goal bits of each cell (corners, sides, player regions): C
+T_RIM = 47  # 1 on edge cells: C
+T_ADD_MASK = 48  # PLAY_ADD: 1 where the add may place: C
+T_CONN = 49  # connection tests: CONN_WIDTH goal masks each (one per colour)
+T_CODE = 50  # condition ops: OP_WIDTH integers each (O_* fields)
+T_CLAUSES = 51  # end clauses, in order: CLAUSE_WIDTH integers each (CL_* fields)
+T_SCORES = 52  # (byScore ...) entries: SCORE_WIDTH integers each (SC_* fields)
+T_REGIONS = 53  # static regions: per region, per colour (4), C entries of 0/1
+T_GEN = 54  # move generators: GEN_WIDTH integers each (G_* fields)
+T_PROG = 55  # the move program: PROG_WIDTH integers an instruction (IN_* fields)
+T_LIST = 56  # lists: effect sequences (then, apply) and the parts of region unions
+T_EFF = 57  # effects: EFF_WIDTH integers each (E_* fields)
+T_DYNREG = 58  # regions computed by trial moves: DYNREG_WIDTH integers each (DR_* fields)
+T_TRACK = 59  # the track's sites in order (P_TRACK_LEN), then each site's place on it (C, -1)
+T_SITES = 60  # per colour (4): its (map ...) entry site, -1 none
+T_INIT = 61  # initial count of each site (C), then initial owner (C: 0 empty, colour + 1)
+T_XY = 62  # coordinates of each cell (q, r)
+T_HEADER = 64
+
+#: The header fields a dump shows, in order (all P_* names).
+PARAMETERS = tuple(k for k in dict(globals()) if k.startswith("P_"))
+#: The sections, in the order the compiler lays them out.
+SECTIONS = tuple(k for k in dict(globals()) if k.startswith("T_") and k != "T_HEADER")
+
+PLAY_ADD = 1  # P_PLAY: add anywhere in a region (the fast path)
+PLAY_PROGRAM = 2  # P_PLAY: run the move program
 
 SOW_INCLUDE_SELF = 1  # sowing may drop a seed back in the origin
 SOW_BACKTRACK = 2  # capture backwards from the last house while houses qualify
 SOW_SLAM_NO_CAPTURE = 4  # a capture that would take every opposing seed takes nothing
 SOW_FEED = 8  # a move must leave the opponent some seeds (ifAfterwards)
 
-PLAY_ADD = 1  # (move Add (to REGION)): place on empty cells of a region (fast path)
-PLAY_GEN = 2  # the move program of T_PROG
+CONN_WIDTH = 4  # T_CONN: one goal mask per colour
 
-# ---------------------------------------------------------------- regions (codes)
-# a code >= 0 is a static region (T_REGIONS row); negative codes are computed from the state
-REG_EMPTY = -1
-REG_OCCUPIED_MOVER = -2
+# ================================================================ regions (codes)
+# a code >= 0 is a static region (a T_REGIONS row); negative codes are read off the state
+REG_EMPTY = -1  # empty board cells
+REG_OCCUPIED_MOVER = -2  # cells holding a piece of the colour that looks
 REG_OCCUPIED_NEXT = -3
 REG_OCCUPIED_PREV = -4
-REG_OCCUPIED_P1 = -5  # -5 - colour
-REG_DYNAMIC = -100  # -100 - k: row k of T_DYNREG (usable as an Add's region only)
-DYNREG_WIDTH = 4
-DR_WINNING = 1  # a=role b=region of the add move: the sites where that add wins for the role
-DR_UNION = 2  # a=list start b=count of region codes (basic or DR_WINNING)
+REG_OCCUPIED_P1 = -5  # REG_OCCUPIED_P1 - colour: cells holding a piece of that colour
+REG_OCCUPIED_LAST = REG_OCCUPIED_P1 - 3
+REG_DYNAMIC = -100  # REG_DYNAMIC - k: row k of T_DYNREG (the region of an Add only)
 
-# ---------------------------------------------------------------- move generators (T_GEN)
-# leaf generators; a move records the index of the leaf that made it (for its effects)
-GEN_WIDTH = 10
-GEN_ADD = 1  # a=region b=then list start c=then count d=to-if code start e=end
-GEN_SELECT = 2  # a=from region b=if code start c=end d=then list start e=then count
-GEN_PASS = 3
-GEN_SLIDE = 4  # a=from region b,c=max distance code (b==c: no limit) d,e=to-if code
-#                f=1 when the to-if uses (is Approach) (distances to enemies are computed)
-GEN_HOP = 5  # a=from region b=1 turning landing c=1 chains d,e=between-if code f=1 capture
-#              g=1 inside (max Captures …): keep only the longest series while searching
-GEN_PROPOSE = 8  # a=proposal id
-GEN_VOTE = 9  # a=proposal id b=1 yes, 0 no
+# ---------------------------------------------------------------- dynamic regions (T_DYNREG)
+DR_KIND = 0
+DR_ROLE = 1  # DYN_WINNING: whose win
+DR_REGION = 2  # DYN_WINNING: the region of the add that is tried
+DR_PARTS = 3  # DYN_UNION: first entry in T_LIST of the region codes united
+DR_PART_COUNT = 4  # DYN_UNION: how many
+DYNREG_WIDTH = 5
+DYN_WINNING = 1  # (sites Winning ROLE (add (to REGION))): where that add would win for the role
+DYN_UNION = 2  # a union of region codes, some of them DYN_WINNING rows
+DYNAMIC_REGIONS: dict[int, tuple[str, tuple[int, ...]]] = {
+    DYN_WINNING: ("winning", (DR_ROLE, DR_REGION)),
+    DYN_UNION: ("union", (DR_PARTS, DR_PART_COUNT)),
+}
 
-# ---------------------------------------------------------------- move programs (T_PROG)
-# the combinators (or, priority, if, do) compiled to straight-line code with jumps, run by a
-# loop with a stack of marks (starts of move segments): no recursion in the kernels
-PROG_WIDTH = 4
-PR_LEAF = 1  # a=leaf generator: append its moves
-PR_MARK = 2  # push the current move count
-PR_JUMP_IF_NOT = 3  # a,b=condition code; jump to c when it does not hold
-PR_JUMP = 4  # jump to a
-PR_PRIO_DONE = 5  # when moves were added since the mark: pop it, jump to a
-PR_POP = 6  # pop the mark
-PR_DO_FILTER = 7  # a,b=condition code: keep the moves since the mark after which it holds; pop
-PR_END = 8
-PR_MAX_FILTER = 9  # keep the moves since the mark that capture the most; pop
+# ================================================================ condition ops (T_CODE)
+# A condition or integer expression is a postfix program: a range [start, end) of ops. Each op
+# pops the values it needs (OPS below says how many) and pushes one. Booleans are 0/1.
+O_KIND = 0
+O_VALUE = 1  # OP_CONST: the value; OP_COUNT_CMP: the number compared with
+O_ROLE = 2  # whose line, group, ring, moves, pieces; OP_ROLE: the role
+O_REGION = 3  # a region code
+O_LENGTH = 4  # OP_LINE: the length
+O_AXES = 5  # OP_LINE: bitmask of the board's axes to look along
+O_EXACT = 6  # OP_LINE: 1 when longer lines do not count
+O_TEST = 7  # OP_CONN: the connection test (a T_CONN row)
+O_NEED = 8  # OP_CONN: how many goals of the mask (-1: all)
+O_OPERANDS = 9  # OP_AND, OP_OR: how many values they pop
+O_PROPOSAL = 10  # OP_PROPOSED, OP_DECIDED: the proposal's id
+O_SITE = 11  # OP_COUNT_CMP: the site whose count is compared
+O_COMPARE = 12  # OP_COUNT_CMP: the comparison (OP_EQ ... OP_GE)
+O_NOT_FARTHER = 13  # OP_APPROACH: 1 when ending as far as before also counts
+O_TIMES = 14  # OP_REPEATED: how many times the position must have occurred
+OP_WIDTH = 15
 
-# ---------------------------------------------------------------- effects (T_EFF)
-EFF_WIDTH = 12
-EFF_SOW = 1  # a,b=if code  c,d=apply list (start, count)  e=includeSelf  f,g=skipIf code
-#              h=backtracking  i=grand slam (1: capture nothing)  j=opponent region code
-EFF_FROM_TO = 2  # a,b=from site code  c,d=to site code  e,f=count code (e==f: all)
-EFF_REMOVE = 3  # a,b=site code
-EFF_MOVE_AGAIN = 4
+OP_TRUE = 1
+OP_FALSE = 2
+OP_LINE = 3  # a line through the last stone
+OP_CONN = 4  # the last stone's group touches the test's goals
+OP_LOOP = 5  # the last stone completes a ring
+OP_NO_MOVES = 6  # the role has no legal move
+OP_NOT = 7
+OP_AND = 8
+OP_OR = 9
+OP_CONST = 10
+OP_ROLE = 11  # the role's player number (colour + 1)
+OP_TO = 12  # the context sites: (to), (from), (site), the last move's to and from
+OP_FROM = 13
+OP_SITE = 14
+OP_LAST_TO = 15
+OP_LAST_FROM = 16
+OP_MAP_ENTRY = 17  # a player number -> its (map ...) entry site
+OP_COUNT_AT = 18  # a site -> its count
+OP_COUNT_IN = 19  # the total count in a region
+OP_COUNT_SITES = 20  # the number of sites of a region
+OP_COUNT_PIECES = 21  # the role's pieces on the board
+OP_COUNT_MOVES = 22  # plies played
+OP_COUNT_TURNS = 23
+OP_COUNT_PLAYERS = 24
+OP_SCORE = 25  # a player number -> its score
+OP_ADD = 26  # arithmetic and comparisons: two values -> one (OP_ADD ... OP_GE, in this order)
+OP_SUB = 27
+OP_MUL = 28
+OP_MAX = 29
+OP_MIN = 30
+OP_EQ = 31
+OP_NE = 32
+OP_LT = 33
+OP_LE = 34
+OP_GT = 35
+OP_GE = 36
+OP_IS_IN = 37  # a site -> is it in the region
+OP_IS_EMPTY = 38  # a site -> ...
+OP_IS_ENEMY = 39
+OP_IS_FRIEND = 40
+OP_CYCLE = 41  # the position after the last move occurred before
+OP_PROPOSED = 42
+OP_DECIDED = 43
+OP_IF = 44  # condition, then-value, else-value -> one of them
+OP_COUNT_CMP = 45  # the count at a fixed site compared with a number, in one op
+OP_APPROACH = 46  # (to) is nearer an enemy piece than (from)
+OP_REPEATED = 47  # the current position occurred at least O_TIMES times
 
-# ---------------------------------------------------------------- roles (in codes)
-ROLE_MOVER = -1
-ROLE_NEXT = -2
-ROLE_PREV = -3
-# players P1..P4 are colours 0..3
+#: Every op: its name in dumps, the fields it reads, how many values it pops (-1: O_OPERANDS).
+OPS: dict[int, tuple[str, tuple[int, ...], int]] = {
+    OP_TRUE: ("true", (), 0),
+    OP_FALSE: ("false", (), 0),
+    OP_LINE: ("line", (O_LENGTH, O_AXES, O_EXACT, O_ROLE), 0),
+    OP_CONN: ("connected", (O_TEST, O_NEED, O_ROLE), 0),
+    OP_LOOP: ("loop", (O_ROLE,), 0),
+    OP_NO_MOVES: ("no-moves", (O_ROLE,), 0),
+    OP_NOT: ("not", (), 1),
+    OP_AND: ("and", (O_OPERANDS,), -1),
+    OP_OR: ("or", (O_OPERANDS,), -1),
+    OP_CONST: ("const", (O_VALUE,), 0),
+    OP_ROLE: ("role", (O_ROLE,), 0),
+    OP_TO: ("to", (), 0),
+    OP_FROM: ("from", (), 0),
+    OP_SITE: ("site", (), 0),
+    OP_LAST_TO: ("last-to", (), 0),
+    OP_LAST_FROM: ("last-from", (), 0),
+    OP_MAP_ENTRY: ("map-entry", (), 1),
+    OP_COUNT_AT: ("count-at", (), 1),
+    OP_COUNT_IN: ("count-in", (O_REGION,), 0),
+    OP_COUNT_SITES: ("count-sites", (O_REGION,), 0),
+    OP_COUNT_PIECES: ("count-pieces", (O_ROLE,), 0),
+    OP_COUNT_MOVES: ("count-moves", (), 0),
+    OP_COUNT_TURNS: ("count-turns", (), 0),
+    OP_COUNT_PLAYERS: ("count-players", (), 0),
+    OP_SCORE: ("score", (), 1),
+    OP_ADD: ("+", (), 2),
+    OP_SUB: ("-", (), 2),
+    OP_MUL: ("*", (), 2),
+    OP_MAX: ("max", (), 2),
+    OP_MIN: ("min", (), 2),
+    OP_EQ: ("=", (), 2),
+    OP_NE: ("!=", (), 2),
+    OP_LT: ("<", (), 2),
+    OP_LE: ("<=", (), 2),
+    OP_GT: (">", (), 2),
+    OP_GE: (">=", (), 2),
+    OP_IS_IN: ("is-in", (O_REGION,), 1),
+    OP_IS_EMPTY: ("is-empty", (), 1),
+    OP_IS_ENEMY: ("is-enemy", (), 1),
+    OP_IS_FRIEND: ("is-friend", (), 1),
+    OP_CYCLE: ("cycle", (), 0),
+    OP_PROPOSED: ("proposed", (O_PROPOSAL,), 0),
+    OP_DECIDED: ("decided", (O_PROPOSAL,), 0),
+    OP_IF: ("if", (), 3),
+    OP_COUNT_CMP: ("count-compare", (O_SITE, O_COMPARE, O_VALUE), 0),
+    OP_APPROACH: ("approach", (O_NOT_FARTHER,), 0),
+    OP_REPEATED: ("repeated", (O_TIMES,), 0),
+}
 
-# ---------------------------------------------------------------- outcomes
+# ================================================================ end clauses (T_CLAUSES)
+CL_COND = 0  # the condition: ops [CL_COND, CL_COND_END)
+CL_COND_END = 1
+CL_ROLE = 2  # whose result
+CL_OUTCOME = 3  # WIN, LOSS, DRAW or BY_SCORE
+CL_SCORES = 4  # BY_SCORE: first T_SCORES row
+CL_SCORE_COUNT = 5  # BY_SCORE: how many rows
+CLAUSE_WIDTH = 6
+
+SC_COLOUR = 0  # T_SCORES: the colour scored
+SC_VALUE = 1  # its score: ops [SC_VALUE, SC_VALUE_END)
+SC_VALUE_END = 2
+SCORE_WIDTH = 3
+
 WIN = 1
 LOSS = 2
 DRAW = 3
-BY_SCORE = 4  # rank the players by the clause's (score …) values
+BY_SCORE = 4  # rank the players by the clause's scores
+OUTCOMES = {WIN: "Win", LOSS: "Loss", DRAW: "Draw", BY_SCORE: "byScore"}
 
-# end clauses (T_CLAUSES): [code start, code end, role, outcome, score list start, score count];
-# the score list (in T_LIST) holds (colour, code start, code end) triples
-CLAUSE_WIDTH = 6
+# roles inside records: players P1..P4 are colours 0..3
+ROLE_MOVER = -1
+ROLE_NEXT = -2
+ROLE_PREV = -3
 
-# ---------------------------------------------------------------- condition ops
-# each op is [op, a, b, c, d, e]; a condition is a postfix program of ops
-OP_WIDTH = 6
-OP_TRUE = 1
-OP_FALSE = 2
-OP_LINE = 3  # a=length b=axes bitmask c=exact d=role
-OP_CONN = 4  # a=connection test index b=needed bits (-1: all of the mask) c=role
-OP_LOOP = 5  # a=role
-OP_NO_MOVES = 6  # a=role
-OP_NOT = 7
-OP_AND = 8  # a=number of operands
-OP_OR = 9  # a=number of operands
-OP_FULL = 10  # the board has no empty cell
-OP_CONST = 11  # push a
-OP_ROLE = 12  # push the player number (colour + 1) of role a
-OP_TO = 13  # push the context site (to), (from), (site), or the last move's sites
-OP_FROM = 14
-OP_SITE = 15
-OP_LAST_TO = 16
-OP_LAST_FROM = 17
-OP_MAP_ENTRY = 18  # pop a player number, push its map entry (store) site
-OP_HAND_SITE = 19  # pop a player number, push its hand site
-OP_COUNT_AT = 20  # pop a site, push its count
-OP_COUNT_IN = 21  # push the total count in region a
-OP_COUNT_SITES = 22  # push the number of sites of region a
-OP_COUNT_PIECES = 23  # push the number of pieces of role a on the board
-OP_COUNT_MOVES = 24
-OP_COUNT_TURNS = 25
-OP_COUNT_PLAYERS = 26
-OP_SCORE = 27  # pop a player number, push its score
-OP_ADD = 28
-OP_SUB = 29
-OP_MUL = 30
-OP_MAX = 31
-OP_MIN = 32
-OP_EQ = 33
-OP_NE = 34
-OP_LT = 35
-OP_LE = 36
-OP_GT = 37
-OP_GE = 38
-OP_IS_IN = 39  # pop a site; is it in region a
-OP_IS_EMPTY = 40  # pop a site
-OP_IS_ENEMY = 41
-OP_IS_FRIEND = 42
-OP_CYCLE = 43  # the position after the last move occurred before
-OP_PROPOSED = 44  # a=proposal id
-OP_DECIDED = 45  # a=proposal id
-OP_IF = 46  # pop condition, then-value, else-value
-OP_COUNT_CMP = 47  # compare the count at site a with c: b is the comparison (OP_EQ … OP_GE)
-OP_APPROACH = 48  # (to) is nearer (a=0) or no farther (a=1) from an enemy than (from)
-OP_REPEATED = 49  # the current position occurred at least a times
+# ================================================================ the move program (T_PROG)
+# The combinators (or, priority, if, do, max) are compiled to straight-line code with forward
+# jumps, run by one loop with a stack of marks (starts of move segments): no recursion.
+IN_KIND = 0
+IN_GEN = 1  # PR_LEAF: the generator
+IN_COND = 2  # the condition: ops [IN_COND, IN_COND_END)
+IN_COND_END = 3
+IN_TARGET = 4  # where a jump goes (always forward)
+PROG_WIDTH = 5
 
-# ---------------------------------------------------------------- moves (int64)
-# kind in the low 4 bits, destination cell above
+PR_LEAF = 1  # append the generator's moves
+PR_MARK = 2  # push the current move count
+PR_JUMP_UNLESS = 3  # jump when the condition does not hold
+PR_JUMP = 4
+PR_PRIO_DONE = 5  # when moves were added since the mark: pop it and jump
+PR_POP = 6  # pop the mark
+PR_KEEP_IF_AFTER = 7  # keep the moves since the mark after which the condition holds; pop
+PR_KEEP_MAX_CAPTURES = 8  # keep the moves since the mark that capture the most; pop
+PR_END = 9
+
+INSTRUCTIONS: dict[int, tuple[str, tuple[int, ...]]] = {
+    PR_LEAF: ("leaf", (IN_GEN,)),
+    PR_MARK: ("mark", ()),
+    PR_JUMP_UNLESS: ("jump-unless", (IN_COND, IN_COND_END, IN_TARGET)),
+    PR_JUMP: ("jump", (IN_TARGET,)),
+    PR_PRIO_DONE: ("jump-if-moves", (IN_TARGET,)),
+    PR_POP: ("pop", ()),
+    PR_KEEP_IF_AFTER: ("keep-if-after", (IN_COND, IN_COND_END)),
+    PR_KEEP_MAX_CAPTURES: ("keep-max-captures", ()),
+    PR_END: ("end", ()),
+}
+
+# ---------------------------------------------------------------- move generators (T_GEN)
+G_KIND = 0
+G_REGION = 1  # Add: where it places; Select, Slide, Hop: where the piece comes from
+G_COND = 2  # Add: the to-condition; Select: the from-condition; Slide: the to-condition
+G_COND_END = 3
+G_THEN = 4  # the (then ...) effects: first T_LIST entry
+G_THEN_COUNT = 5
+G_MAX = 6  # Slide: the distance limit, ops [G_MAX, G_MAX_END) (empty: no limit)
+G_MAX_END = 7
+G_DISTANCES = 8  # Slide: 1 when the to-condition tests (is Approach)
+G_TURNING = 9  # Hop: 1 when the landing turns 60 degrees (Play Win)
+G_CHAIN = 10  # Hop: 1 for capture series
+G_LONGEST = 11  # Hop inside (max Captures ...): keep only the longest series while searching
+G_PROPOSAL = 12  # Propose, Vote: the proposal's id
+G_YES = 13  # Vote: 1 for a yes vote
+GEN_WIDTH = 14
+
+GEN_ADD = 1
+GEN_SELECT = 2
+GEN_PASS = 3
+GEN_SLIDE = 4  # a Slide, or a Step (a slide limited to one cell)
+GEN_HOP = 5
+GEN_PROPOSE = 6
+GEN_VOTE = 7
+
+GENERATORS: dict[int, tuple[str, tuple[int, ...]]] = {
+    GEN_ADD: ("add", (G_REGION, G_COND, G_COND_END, G_THEN, G_THEN_COUNT)),
+    GEN_SELECT: ("select", (G_REGION, G_COND, G_COND_END, G_THEN, G_THEN_COUNT)),
+    GEN_PASS: ("pass", ()),
+    GEN_SLIDE: ("slide", (G_REGION, G_MAX, G_MAX_END, G_COND, G_COND_END, G_DISTANCES)),
+    GEN_HOP: ("hop", (G_REGION, G_TURNING, G_CHAIN, G_LONGEST)),
+    GEN_PROPOSE: ("propose", (G_PROPOSAL,)),
+    GEN_VOTE: ("vote", (G_PROPOSAL, G_YES)),
+}
+
+# ---------------------------------------------------------------- effects (T_EFF)
+E_KIND = 0
+E_CAPTURE = 1  # Sow: the capture condition, tried at the last site (and backwards)
+E_CAPTURE_END = 2
+E_APPLY = 3  # Sow: the effects at each captured site (first T_LIST entry)
+E_APPLY_COUNT = 4
+E_INCLUDE_SELF = 5  # Sow: 1 when a seed may drop back in the origin
+E_SKIP = 6  # Sow: sites where the condition holds get no seed
+E_SKIP_END = 7
+E_BACKTRACK = 8  # Sow: 1 to capture backwards while sites qualify
+E_SLAM_NO_CAPTURE = 9  # Sow: 1 when a capture of every opposing seed takes nothing
+E_OPPONENTS = 10  # Sow: region code of the opponents' sites (for the grand slam)
+E_FROM_SITE = 11  # FromTo: the site counters leave
+E_FROM_SITE_END = 12
+E_TO_SITE = 13  # FromTo: the site they go to
+E_TO_SITE_END = 14
+E_COUNT = 15  # FromTo: how many
+E_COUNT_END = 16
+E_SITE = 17  # Remove: the site emptied
+E_SITE_END = 18
+EFF_WIDTH = 19
+
+EFF_SOW = 1
+EFF_FROM_TO = 2
+EFF_REMOVE = 3
+EFF_MOVE_AGAIN = 4
+
+EFFECTS: dict[int, tuple[str, tuple[int, ...]]] = {
+    EFF_SOW: ("sow", (E_CAPTURE, E_CAPTURE_END, E_APPLY, E_APPLY_COUNT, E_INCLUDE_SELF, E_SKIP,
+                      E_SKIP_END, E_BACKTRACK, E_SLAM_NO_CAPTURE, E_OPPONENTS)),
+    EFF_FROM_TO: ("fromTo", (E_FROM_SITE, E_FROM_SITE_END, E_TO_SITE, E_TO_SITE_END, E_COUNT,
+                             E_COUNT_END)),
+    EFF_REMOVE: ("remove", (E_SITE, E_SITE_END)),
+    EFF_MOVE_AGAIN: ("moveAgain", ()),
+}
+
+# ================================================================ moves (one int64 each)
+# kind | to << 4 | from << 24 | generator << 44
 MOVE_ADD = 1
 MOVE_SWAP = 2
 MOVE_PASS = 3
 MOVE_SELECT = 4
-MOVE_PROPOSE = 5
-MOVE_VOTE = 6
+MOVE_PROPOSE = 5  # the site bits hold the proposal id
+MOVE_VOTE = 6  # the site bits hold the proposal id
 MOVE_SLIDE = 7  # one piece moves from -> to
-MOVE_HOP = 8  # a capture chain: the site bits hold the chain's index in the work array
+MOVE_HOP = 8  # a capture series: the site bits hold its record's offset in the chain area
+MOVE_KINDS = {MOVE_ADD: "add", MOVE_SWAP: "swap", MOVE_PASS: "pass", MOVE_SELECT: "select",
+              MOVE_PROPOSE: "propose", MOVE_VOTE: "vote", MOVE_SLIDE: "slide", MOVE_HOP: "hop"}
 KIND_BITS = 4
 KIND_MASK = (1 << KIND_BITS) - 1
-SITE_BITS = 20  # a move: kind | to << 4 | from << 24 | generator << 44 | extra << 56
+SITE_BITS = 20
+SITE_MASK = (1 << SITE_BITS) - 1
 FROM_SHIFT = KIND_BITS + SITE_BITS
 GEN_SHIFT = FROM_SHIFT + SITE_BITS
-EXTRA_SHIFT = GEN_SHIFT + 12
-SITE_MASK = (1 << SITE_BITS) - 1
-GEN_MASK = (1 << 12) - 1
+GEN_BITS = 12
+GEN_MASK = (1 << GEN_BITS) - 1
 
-# ---------------------------------------------------------------- state scalars
+# capture series: the search stack (rows of C + 1 in the P_W_CHAIN_STACK section) ...
+CH_CELL = 0  # the piece's cell at each depth
+CH_OPTION = 1  # the next jump to try there
+CH_CAPTURED = 2  # the piece jumped over to get there
+CH_LANDING = 3  # where the jump landed
+CH_EXTENDED = 4  # 1 when a longer series went on from there
+CH_TAKEN = 5  # the captured stone, to put back
+CHAIN_STACK_ROWS = 6
+# ... and the records of the series found: [length k, from, landing 1..k, captured 1..k, key]
+CR_LENGTH = 0
+CR_FROM = 1
+CR_PATH = 2  # the landings, then the captured sites at CR_PATH + k, then the key at + 2k
+CR_FIXED = 3  # entries of a record besides its 2k sites
+
+# ================================================================ state scalars
 I_MOVER = 0  # colour to move
 I_PLY = 1
 I_LAST_TO = 2
 I_LAST_FROM = 3
-I_NEMPTY = 4
+I_NEMPTY = 4  # empty board cells (the first I_NEMPTY entries of S_EMPTIES)
 I_OVER = 5  # 1 when the game has ended
 I_WINNER = 6  # colour of the winner, -1 none (draw or ongoing)
-I_END_OP = 7  # index of the condition op that ended the game; END_* when negative
+I_END_OP = 7  # the condition op that ended the game; END_* when negative
 I_SWAPPED = 8  # 1 after a pie-rule swap: player p plays colour 1-p
 I_LOOP_FLAG = 9  # the last stone touched one group in two separate arcs
 I_RUNS_KEY = 10  # (ply, colour) for which the run-length cache is valid, 0 none
-I_END_CLAUSE = 11  # index of the end clause that applied
+I_END_CLAUSE = 11  # the end clause that applied
 I_CELLS = 12  # C, copied here so state-only helpers can find the sections
 I_STUCK = 13  # 1 while the end clauses are tried because the player to move has no move
 I_PROPOSED = 14  # id + 1 of the pending proposal (0: none)
@@ -260,27 +449,87 @@ I_SITE = 46
 I_TURNS = 47  # turns completed
 I_BEST_FREE = 48  # best rank not given yet (n players: a win takes it)
 I_WORST_FREE = 49  # worst rank not given yet (n players: an elimination takes it)
+I_HIST_AT = 50  # the history entry of the current position
 INFO_SIZE = 56
 
-S_BOARD = 0
-S_EMPTIES = 1
-S_EPOS = 2
-S_PARENT = 3
-S_GMASK = 4
-S_COUNTS = 5
-S_SECTIONS = 6
+# per-site sections of C entries each, at INFO_SIZE + k * C
+S_BOARD = 0  # 0 empty, colour + 1
+S_EMPTIES = 1  # the empty board cells first (I_NEMPTY of them), then the others
+S_EPOS = 2  # each cell's place in S_EMPTIES
+S_PARENT = 3  # union-find parent
+S_GMASK = 4  # goal bits of the group rooted at the cell
+S_COUNTS = 5  # pieces or counters on the site
+S_SECTIONS = 6  # then the history: P_HISTORY entries of HIST_WIDTH
+H_HASH = 0  # a history entry: a position (its hash) seen since the count last changed ...
+H_COUNT = 1  # ... and how many times
+HIST_WIDTH = 2
+BOARD = INFO_SIZE  # the board section starts right after the scalars: s[BOARD + cell]
 
-END_NONE = 0
-END_NO_MOVES = -1  # the player to move had no legal move (a full board): draw
-END_TIMEOUT = -2  # the move limit was reached
+END_NO_MOVES = -1  # I_END_OP: the player to move had no legal move and no clause applied
+END_TIMEOUT = -2  # I_END_OP: the move limit was reached
+
+# ================================================================ work array scalars
+W_ERROR = 0  # an ERR_* code: the kernels met something they cannot play (0: none)
+W_ERROR_AT = 1  # the record it concerns (an op, instruction, generator, effect ... index)
+W_ERROR_VALUE = 2  # the value that was wrong
+W_DEPTH = 3  # nesting level of trial moves and nested move lists
+W_CHAIN_TOP = 4  # entries used in the chain area
+W_DIST_READY = 5  # 1 when the distances to the nearest enemy are computed for this generation
+W_LIMIT = 6  # > 0: generation may stop after this many moves (only whether moves exist matters)
+W_NO_MOVES = 8  # per colour (4): 1 when that colour has no legal move (filled before end checks)
+W_FIXED = 12  # the sections (P_W_*) follow
+
+# engine errors: what the kernels met (the Python side raises ludi.EngineError)
+ERR_OP = 1  # an unknown condition op (W_ERROR_AT: the op)
+ERR_INSTRUCTION = 2  # an unknown instruction (the instruction)
+ERR_JUMP = 3  # a jump that does not go forward (the instruction)
+ERR_GENERATOR = 4  # an unknown generator (the generator)
+ERR_EFFECT = 5  # an unknown effect (the effect)
+ERR_MOVE = 6  # a move of an unknown kind (W_ERROR_VALUE: the move)
+ERR_REGION = 7  # an unknown region code (W_ERROR_VALUE: the code)
+ERR_DYNREG = 8  # an unknown kind of dynamic region (the row)
+ERR_OUTCOME = 9  # an unknown outcome (the end clause)
+ERR_DEPTH = 10  # trial moves nested deeper than the compiler proved
+ERR_VM_STACK = 11  # a condition program longer than the VM stack (the op)
+ERR_CHAINS = 12  # more capture series in one position than P_MAX_CHAINS (the generator)
+ERR_SOWING = 13  # a sowing that can drop its seeds nowhere (the effect)
+ERR_HISTORY = 14  # more positions since the count last changed than the history holds
+ERRORS = {
+    ERR_OP: ("op", "an unknown condition op"),
+    ERR_INSTRUCTION: ("prog", "an unknown instruction in the move program"),
+    ERR_JUMP: ("prog", "a jump that does not go forward in the move program"),
+    ERR_GENERATOR: ("gen", "an unknown move generator"),
+    ERR_EFFECT: ("eff", "an unknown effect"),
+    ERR_MOVE: (None, "a move of an unknown kind"),
+    ERR_REGION: (None, "an unknown region code"),
+    ERR_DYNREG: ("dynreg", "an unknown kind of region"),
+    ERR_OUTCOME: ("clause", "an unknown outcome"),
+    ERR_DEPTH: (None, "trial moves nested deeper than the compiler allowed"),
+    ERR_VM_STACK: ("op", "a condition longer than the condition stack"),
+    ERR_CHAINS: ("gen", "more capture series in one position than the engine records"),
+    ERR_SOWING: ("eff", "a sowing whose seeds can be dropped nowhere (every site is skipped)"),
+    ERR_HISTORY: (None, "more distinct positions without a change of the count on the board "
+                        "than the repetition history holds"),
+}
 
 
 def state_size(cells: int, history: int = 0) -> int:
-    """Scalars, the per-cell sections, then ``history`` position hashes."""
-    return INFO_SIZE + S_SECTIONS * cells + history
+    """Scalars, the per-site sections, then ``history`` history entries."""
+    return INFO_SIZE + S_SECTIONS * cells + HIST_WIDTH * history
 
 
 def section(cells: int, k: int) -> slice:
-    """The slice of state section ``k`` (``S_BOARD`` …) for a board of ``cells`` cells."""
+    """The slice of state section ``k`` (``S_BOARD`` ...) for a board of ``cells`` sites."""
     start = INFO_SIZE + k * cells
     return slice(start, start + cells)
+
+
+def fields(prefix: str) -> dict[str, int]:
+    """The named fields of a record type, e.g. ``fields("O_")`` -> ``{"value": 1, ...}``."""
+    return {k[len(prefix):].lower(): v for k, v in globals().items()
+            if k.startswith(prefix) and isinstance(v, int)}
+
+
+def name_of(prefix: str, value: int) -> str:
+    """The constant of a family that has this value, e.g. ``name_of("P_", 0)`` -> "P_PLAYERS"."""
+    return next(k for k, v in globals().items() if k.startswith(prefix) and v == value)

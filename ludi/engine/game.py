@@ -19,7 +19,7 @@ from ludi.compile import GameSpec, compile_description
 from ludi.compile import layout as L
 from ludi.compile.board import Board
 from ludi.engine import kernels as K
-from ludi.errors import IllegalMove, LudiError
+from ludi.errors import EngineError, IllegalMove, LudiError
 from ludi.lang import Description, load_description
 from ludi.lang import parse as parse_description
 
@@ -41,7 +41,18 @@ class Move:
 
 
 class Game:
-    """A compiled game. Create with :func:`ludi.load` or :func:`ludi.parse`."""
+    """A compiled game. Create with :func:`ludi.load` or :func:`ludi.parse`.
+
+    Its tables are read-only: a different move limit or fast-path choice is a new game
+    (:meth:`with_move_limit`, :meth:`without_fast_paths`)."""
+
+    #: The fast paths the compiler may choose (header flags) and what each skips.
+    FAST_PATHS = {
+        "add": "one add anywhere in a region: moves listed without running the program",
+        "add_all": "adds anywhere: random moves drawn from the empty cells, no move list",
+        "line_only": "only line ends: winning cells searched next to own stones only",
+        "sow": "the usual mancala turn: sowing kernels instead of the program and the VM",
+    }
 
     def __init__(self, spec: GameSpec):
         self.spec = spec
@@ -50,9 +61,62 @@ class Game:
         self.num_players = spec.num_players
         self.board: Board = spec.board
         self.description: Description | None = spec.description
-        self._buf = np.zeros(int(K.max_moves(self.tables)), np.int64)
-        self._work = np.zeros(int(K.work_size(self.tables)), np.int64)
+        self._buf = self.new_buffer()
+        self._work = self.new_work()
         self._initial = self._fresh_state()
+
+    # ------------------------------------------------------------ buffers and errors
+    def new_buffer(self) -> np.ndarray:
+        """A move buffer: room for every legal move of any position (the compiler's bound)."""
+        return np.zeros(int(self.tables[L.P_MAX_MOVES]), np.int64)
+
+    def new_work(self) -> np.ndarray:
+        """A work array for the kernels, laid out by the compiler (``P_W_*`` in the header)."""
+        return np.zeros(int(self.tables[L.P_WORK_SIZE]), np.int64)
+
+    def check(self, work: np.ndarray) -> None:
+        """Raise :class:`ludi.EngineError` when a kernel call recorded an error in ``work``
+        (and clear it, so the work array can be used again)."""
+        code = int(work[L.W_ERROR])
+        if code == 0:
+            return
+        at, value = int(work[L.W_ERROR_AT]), int(work[L.W_ERROR_VALUE])
+        work[L.W_ERROR:L.W_ERROR_VALUE + 1] = 0
+        raise engine_error(self.spec, code, at, value)
+
+    # ------------------------------------------------------------ variants of the same rules
+    def with_move_limit(self, plies: int) -> Game:
+        """The same game stopped as a timeout after ``plies`` plies."""
+        if int(plies) < 1:
+            raise LudiError(f"the move limit must be at least 1 ply; got {plies}")
+        return Game(self.spec.with_parameters(P_MOVE_LIMIT=int(plies)))
+
+    @property
+    def fast_paths(self) -> tuple[str, ...]:
+        """The fast paths this game takes (see ``FAST_PATHS``)."""
+        t = self.tables
+        flags = {"add": t[L.P_PLAY] == L.PLAY_ADD, "add_all": t[L.P_ADD_ALL] == 1,
+                 "line_only": t[L.P_LINE_ONLY] == 1, "sow": t[L.P_SOW_FAST] == 1}
+        return tuple(name for name in self.FAST_PATHS if flags[name])
+
+    def without_fast_paths(self, *names: str) -> Game:
+        """The same game with these fast paths off (all of them when none is named): it plays
+        the general program, which every fast path must match move by move."""
+        unknown = [n for n in names if n not in self.FAST_PATHS]
+        if unknown:
+            raise LudiError(f"no fast path {unknown[0]!r}; fast paths: "
+                            f"{', '.join(self.FAST_PATHS)}")
+        off = set(names or self.FAST_PATHS)
+        changes = {}
+        if "add" in off:
+            changes.update(P_PLAY=L.PLAY_PROGRAM, P_ADD_ALL=0)
+        if "add_all" in off:
+            changes["P_ADD_ALL"] = 0
+        if "line_only" in off:
+            changes["P_LINE_ONLY"] = 0
+        if "sow" in off:
+            changes["P_SOW_FAST"] = 0
+        return Game(self.spec.with_parameters(**changes))
 
     # ------------------------------------------------------------ states
     def _fresh_state(self) -> np.ndarray:
@@ -165,24 +229,26 @@ class Game:
         if kind == L.MOVE_SLIDE:
             return Move(code, f"{label(frm)}-{label(to)}", "slide", frm, to, (to,))
         if kind == L.MOVE_HOP:
-            rec = int(K.w_chains(self.tables)) + to
+            rec = int(self.tables[L.P_W_CHAINS]) + to
             w = self._work
-            k, start = int(w[rec]), int(w[rec + 1])
-            path = tuple(int(x) for x in w[rec + 2:rec + 2 + k])
-            taken = tuple(int(x) for x in w[rec + 2 + k:rec + 2 + 2 * k])
+            k, start = int(w[rec + L.CR_LENGTH]), int(w[rec + L.CR_FROM])
+            path = tuple(int(x) for x in w[rec + L.CR_PATH:rec + L.CR_PATH + k])
+            taken = tuple(int(x) for x in w[rec + L.CR_PATH + k:rec + L.CR_PATH + 2 * k])
             text = label(start) + "".join(f"x{label(j)}>{label(x)}"
                                           for j, x in zip(taken, path, strict=True))
             return Move(code, text, "hop", start, path[-1], path, taken)
         if kind == L.MOVE_SWAP:
             return Move(code, "swap", "swap")
+        if kind == L.MOVE_PASS:
+            return Move(code, "pass", "pass")
         if kind in (L.MOVE_PROPOSE, L.MOVE_VOTE):
             name = self.spec.proposals[to]
             if kind == L.MOVE_PROPOSE:
                 return Move(code, f"propose {name}", "propose")
             gen = int(self.tables[L.T_GEN]) + ((code >> L.GEN_SHIFT) & L.GEN_MASK) * L.GEN_WIDTH
-            yes = int(self.tables[gen + 2]) == 1
+            yes = int(self.tables[gen + L.G_YES]) == 1
             return Move(code, f"vote {name if yes else 'No'}", "vote")
-        return Move(code, "pass", "pass")
+        raise engine_error(self.spec, L.ERR_MOVE, 0, code)
 
     def __repr__(self) -> str:
         return f"<Game {self.name!r}: {self.num_players} players, {self.board!r}>"
@@ -208,11 +274,14 @@ class State:
     def legal_moves(self) -> list[Move]:
         g = self.game
         n = K.end_if_stuck(g.tables, self._s, g._work, g._buf)
+        g.check(g._work)
         return [g.move_from_code(int(c)) for c in sorted(g._buf[:n])]
 
     def is_terminal(self) -> bool:
         if self._s[L.I_OVER] == 0:
-            K.end_if_stuck(self.game.tables, self._s, self.game._work, self.game._buf)
+            g = self.game
+            K.end_if_stuck(g.tables, self._s, g._work, g._buf)
+            g.check(g._work)
         return bool(self._s[L.I_OVER])
 
     @property
@@ -257,7 +326,7 @@ class State:
             return "no moves"
         if op == L.END_TIMEOUT:
             return "move limit"
-        return self.game.spec.ops_text[op]
+        return self.game.spec.condition_text(op)
 
     def owner(self, cell) -> int | None:
         stone = int(self._s[L.INFO_SIZE + self.game._cell(cell)])
@@ -286,7 +355,7 @@ class State:
             return False
         t = self.game.tables
         row = int(t[L.T_CLAUSES]) + L.CLAUSE_WIDTH * int(self._s[L.I_END_CLAUSE])
-        return int(t[row + 3]) == L.BY_SCORE
+        return int(t[row + L.CL_OUTCOME]) == L.BY_SCORE
 
     @property
     def last_move(self) -> int | None:
@@ -313,7 +382,10 @@ class State:
             shown = ", ".join(m.text for m in legal[:12]) + (", …" if len(legal) > 12 else "")
             raise IllegalMove(f"'{move}' is not a legal move here; legal: {shown}",
                               expected=[m.text for m in legal])
-        K.apply_move(g.tables, self._s, g._work, chosen.code)
+        after = self._s.copy()  # an engine error leaves the state as it was
+        K.apply_move(g.tables, after, g._work, chosen.code)
+        g.check(g._work)
+        self._s[:] = after
         return self
 
     def copy(self) -> State:
@@ -326,6 +398,21 @@ class State:
 
     def __repr__(self) -> str:
         return f"<State of {self.game.name} at ply {self.ply}>"
+
+
+def engine_error(spec: GameSpec, code: int, at: int, value: int) -> EngineError:
+    """The :class:`EngineError` for an error the kernels recorded, naming the game and, where
+    the error concerns a record, the ludeme it was compiled from and its place."""
+    table, what = L.ERRORS.get(code, (None, f"an unknown engine error {code}"))
+    origin = spec.origins[table][at] if table and 0 <= at < len(spec.origins[table]) else None
+    detail = f" (value {value})" if table is None or code in (L.ERR_OP, L.ERR_INSTRUCTION,
+                                                              L.ERR_GENERATOR,
+                                                              L.ERR_EFFECT) else ""
+    message = f"{spec.name}: the engine met {what}{detail}"
+    if origin is None:
+        return EngineError(message)
+    return EngineError(f"{message}, in {origin.text[:80]}", file=origin.file, line=origin.line,
+                       col=origin.col)
 
 
 def from_description(desc: Description) -> Game:

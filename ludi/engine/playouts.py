@@ -18,7 +18,9 @@ def run_playouts(game: Game, n: int, seed: int = 0, start: State | None = None):
     lengths = np.zeros(n, np.int64)
     winners = np.zeros(n, np.int64)
     reasons = np.zeros(n, np.int64)
-    K.playouts(game.tables, s0, n, seed, lengths, winners, reasons)
+    work = game.new_work()
+    K.playouts(game.tables, s0, work, n, seed, lengths, winners, reasons)
+    game.check(work)
     return lengths, winners, reasons
 
 
@@ -39,7 +41,7 @@ def random_playouts(game: Game, n: int = 1000, seed: int = 0) -> dict:
     out["timeout"] = float(np.mean(reasons == L.END_TIMEOUT))
     kinds, counts = np.unique(reasons, return_counts=True)
     names = {L.END_NO_MOVES: "no moves", L.END_TIMEOUT: "move limit"}
-    out["end_types"] = {names.get(int(k), game.spec.ops_text[int(k)] if k >= 0 else str(k)):
+    out["end_types"] = {names.get(int(k), game.spec.condition_text(int(k)) if k >= 0 else str(k)):
                         float(c) / n for k, c in zip(kinds, counts, strict=True)}
     out["games_per_s"] = n / elapsed if elapsed > 0 else float("inf")
     out["plies_per_s"] = float(lengths.sum()) / elapsed if elapsed > 0 else float("inf")

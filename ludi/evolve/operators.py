@@ -164,7 +164,7 @@ def point_mutation(tree: Node, rng: random.Random):
         lo, hi = _number_range(parent)
         new = value if lo == hi else rng.choice([v for v in range(lo, hi + 1) if v != value])
     else:
-        options = [v for v in grammar().enums[value.kind] if v != value.name]
+        options = [v for v in grammar().playable_values(value.kind) if v != value.name]
         if not options:
             return None
         new = Sym(value.kind, rng.choice(options))

@@ -3,7 +3,8 @@
 ``random_subtree("region", rng, max_depth=3)`` walks the grammar's rules from the category's
 start symbol, picking alternatives at random, and writes the tokens it chose; the tokens are then
 parsed like any text. So every generated tree is, by construction, a tree of the grammar, and
-evolution (which regenerates subtrees with this function) can never leave the language.
+evolution (which regenerates subtrees with this function) can never leave the language. Rules and
+values the grammar marks ``@parse-only`` are never generated: the engine does not play them.
 """
 
 from __future__ import annotations
@@ -68,6 +69,18 @@ def _terminal_text(name: str, rng: random.Random) -> tuple[str, str]:
     return kind, kw
 
 
+def _playable(name: str, exp: list) -> bool:
+    """False for an alternative that is parse-only (the grammar's ``@parse-only`` lines): a
+    parse-only rule, or a parse-only value of an enumeration."""
+    g = grammar()
+    if len(exp) != 1:
+        return True
+    sym = exp[0]
+    if not sym.is_term:
+        return sym.name not in g.parse_only
+    return g.terminal_keyword.get(sym.name) not in g.parse_only_values.get(name, ())
+
+
 def _expand(name: str, budget: int, rng: random.Random, out: list[Tok]) -> None:
     g = grammar()
     h = _heights()
@@ -77,6 +90,7 @@ def _expand(name: str, budget: int, rng: random.Random, out: list[Tok]) -> None:
     def height(exp):
         return max((h[s.name] for s in exp if not s.is_term), default=0)
 
+    exps = [e for e in exps if _playable(name, e)]
     fitting = [e for e in exps if height(e) + own <= budget]
     if not fitting:
         least = min(height(e) for e in exps)

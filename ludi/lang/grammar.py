@@ -64,6 +64,13 @@ class Grammar:
     heads: dict[str, tuple[str, ...]]  # ludeme rule -> its head keywords
     enums: dict[str, tuple[str, ...]]  # enumeration rule -> its values
     categories: tuple[str, ...]  # start symbols: one per category
+    parse_only: frozenset[str]  # rules read but not played (the grammar's @parse-only lines)
+    parse_only_values: dict[str, frozenset[str]]  # enumeration -> values read but not played
+
+    def playable_values(self, enum: str) -> tuple[str, ...]:
+        """The values of an enumeration that the engine plays (generation picks only these)."""
+        banned = self.parse_only_values.get(enum, frozenset())
+        return tuple(v for v in self.enums[enum] if v not in banned)
 
     def rules_of(self, category: str) -> list[str]:
         """The ludeme rules of a category, e.g. ``rules_of("board")``."""
@@ -105,7 +112,31 @@ def grammar() -> Grammar:
                        and (n in heads or any(category_of(r) == n for r in heads)))
     parser = lark.Lark(text, parser="lalr", start=list(categories), keep_all_tokens=True,
                        maybe_placeholders=False, lexer=_TokLexer, cache=True)
-    return Grammar(parser, keyword_terminal, terminal_keyword, rules, heads, enums, categories)
+    parse_only, parse_only_values = _parse_only(text, rules, enums)
+    return Grammar(parser, keyword_terminal, terminal_keyword, rules, heads, enums, categories,
+                   parse_only, parse_only_values)
+
+
+def _parse_only(text: str, rules, enums) -> tuple[frozenset[str], dict[str, frozenset[str]]]:
+    """The grammar's ``// @parse-only`` lines: rule names, or ``enum: value value``."""
+    names: set[str] = set()
+    values: dict[str, frozenset[str]] = {}
+    for line in text.splitlines():
+        if not line.startswith("// @parse-only "):
+            continue
+        words = line.split()[2:]
+        if words and words[0].endswith(":"):
+            enum = words[0][:-1]
+            unknown = [v for v in words[1:] if v not in enums.get(enum, ())]
+            if unknown:
+                raise ValueError(f"@parse-only: {enum} has no value {unknown[0]}")
+            values[enum] = frozenset(words[1:])
+            continue
+        unknown = [w for w in words if w not in rules]
+        if unknown:
+            raise ValueError(f"@parse-only: no rule {unknown[0]} in the grammar")
+        names.update(words)
+    return frozenset(names), values
 
 
 # ------------------------------------------------------------------ parsing

@@ -26,12 +26,10 @@ DEFAULT_EVALUATOR = "mcts:32"
 
 @lru_cache(maxsize=8)
 def _game(text: str, move_limit: int | None = None) -> Game:
-    """The compiled game of ``text``; with ``move_limit``, its own ply cap lowered to that (a
-    separate compiled copy, so the cached uncapped game is untouched)."""
+    """The compiled game of ``text``; with ``move_limit``, its own ply cap lowered to that."""
     game = parse(text)
-    if move_limit is not None:
-        cap = min(int(game.tables[L.P_MOVE_LIMIT]), int(move_limit))
-        game.tables[L.P_MOVE_LIMIT] = cap
+    if move_limit is not None and move_limit < int(game.tables[L.P_MOVE_LIMIT]):
+        game = game.with_move_limit(move_limit)
     return game
 
 

@@ -1,8 +1,11 @@
-"""The condition and integer VM: postfix programs of ``T_CODE`` ops, evaluated on a stack.
+"""The condition and integer VM: postfix programs of ``T_CODE`` ops, evaluated on a stack; and the
+end clauses, tried in order.
 
-A program is a range [start, end) of ops (see the ``OP_*`` codes in ``ludi.compile.layout``).
+A program is a range [start, end) of ops (``OP_*``, fields ``O_*`` in ``ludi.compile.layout``).
 Booleans are 0/1 integers. Besides the value, evaluation reports the op of the leaf test that made
-a condition hold (for end types, e.g. which of ring, fork or bridge ended a Havannah game).
+a condition hold (for end types, e.g. which of ring, fork or bridge ended a Havannah game). The
+VM is not re-entrant (no op evaluates another program), so one stack of ``P_VM_STACK`` entries,
+the longest program's length, always suffices.
 
 Line, connection and ring tests look through the last placed stone: they are what end clauses,
 checked after every move, need.
@@ -11,6 +14,13 @@ checked after every move, need.
 from __future__ import annotations
 
 from ludi.compile.layout import (
+    BOARD,
+    CL_COND,
+    CL_COND_END,
+    CLAUSE_WIDTH,
+    ERR_OP,
+    ERR_REGION,
+    ERR_VM_STACK,
     I_CELLS,
     I_CYCLE,
     I_DECIDED,
@@ -19,7 +29,6 @@ from ludi.compile.layout import (
     I_LAST_TO,
     I_LOOP_FLAG,
     I_MOVER,
-    I_NEMPTY,
     I_PIECES,
     I_PLY,
     I_PROPOSED,
@@ -30,7 +39,21 @@ from ludi.compile.layout import (
     I_STUCK,
     I_TO,
     I_TURNS,
-    INFO_SIZE,
+    O_AXES,
+    O_COMPARE,
+    O_EXACT,
+    O_KIND,
+    O_LENGTH,
+    O_NEED,
+    O_NOT_FARTHER,
+    O_OPERANDS,
+    O_PROPOSAL,
+    O_REGION,
+    O_ROLE,
+    O_SITE,
+    O_TEST,
+    O_TIMES,
+    O_VALUE,
     OP_ADD,
     OP_AND,
     OP_APPROACH,
@@ -47,11 +70,10 @@ from ludi.compile.layout import (
     OP_CYCLE,
     OP_DECIDED,
     OP_EQ,
+    OP_FALSE,
     OP_FROM,
-    OP_FULL,
     OP_GE,
     OP_GT,
-    OP_HAND_SITE,
     OP_IF,
     OP_IS_EMPTY,
     OP_IS_ENEMY,
@@ -85,8 +107,14 @@ from ludi.compile.layout import (
     P_DIRS,
     P_NUM_ADJ,
     P_NUM_AXES,
+    P_NUM_CLAUSES,
     P_PLAYERS,
+    P_VM_STACK,
+    P_W_DIST,
+    P_W_SCRATCH,
+    P_W_VM,
     REG_EMPTY,
+    REG_OCCUPIED_LAST,
     REG_OCCUPIED_MOVER,
     REG_OCCUPIED_NEXT,
     REG_OCCUPIED_P1,
@@ -96,52 +124,51 @@ from ludi.compile.layout import (
     S_PARENT,
     T_ADJ,
     T_AXES,
+    T_CLAUSES,
     T_CODE,
     T_CONN,
     T_NBR,
     T_REGIONS,
     T_RIM,
     T_SITES,
-)
-from ludi.engine.core import (
-    VM_STACK,
     W_NO_MOVES,
-    W_SEEN,
-    W_SP,
-    W_VALS,
-    W_WHY,
-    find,
+)
+from ludi.engine.kernels.core import (
+    fail,
     kernel,
     next_colour,
     prev_colour,
-    repetitions,
     role_colour,
     sec,
     tiny,
-    w_dist,
 )
+from ludi.engine.kernels.history import repetitions
+from ludi.engine.kernels.pieces import find
 
 # ---------------------------------------------------------------- regions
 
 
 @tiny
-def in_region(t, s, code, colour, site):
+def in_region(t, s, w, code, colour, site):
     """Is ``site`` in the region with this code, seen by ``colour``?"""
     if site < 0 or site >= t[P_CELLS]:
         return False
     if code >= 0:
         return t[t[T_REGIONS] + (code * 4 + colour) * t[P_CELLS] + site] == 1
     if code == REG_EMPTY:
-        return site < t[P_BOARD_CELLS] and s[INFO_SIZE + site] == 0
+        return site < t[P_BOARD_CELLS] and s[BOARD + site] == 0
     if code == REG_OCCUPIED_MOVER:
         target = colour
     elif code == REG_OCCUPIED_NEXT:
         target = next_colour(t, s, colour)
     elif code == REG_OCCUPIED_PREV:
         target = prev_colour(t, s, colour)
-    else:
+    elif code <= REG_OCCUPIED_P1 and code >= REG_OCCUPIED_LAST:
         target = REG_OCCUPIED_P1 - code
-    return s[INFO_SIZE + site] == target + 1
+    else:  # dynamic regions are the region of an Add only (the generator reads them)
+        fail(w, ERR_REGION, 0, code)
+        return False
+    return s[BOARD + site] == target + 1
 
 
 # ---------------------------------------------------------------- lines, groups, rings
@@ -153,7 +180,7 @@ def run_length(t, s, c, d, stone):
     dirs = t[P_DIRS]
     n = 0
     x = t[nbr + c * dirs + d]
-    while x >= 0 and s[INFO_SIZE + x] == stone:
+    while x >= 0 and s[BOARD + x] == stone:
         n += 1
         x = t[nbr + x * dirs + d]
     return n
@@ -165,7 +192,7 @@ def line_through_last(t, s, length, axes_mask, exact, colour):
     lengths per axis are computed once per (ply, colour) and cached in the state."""
     c = s[I_LAST_TO]
     stone = colour + 1
-    if c < 0 or s[INFO_SIZE + c] != stone:
+    if c < 0 or s[BOARD + c] != stone:
         return False
     na = t[P_NUM_AXES]
     key = s[I_PLY] * 8 + stone
@@ -197,7 +224,7 @@ def connected(t, s, test, need, colour):
     """The last stone's group touches all goals of the test's mask (``need`` < 0) or at least
     ``need`` of them."""
     c = s[I_LAST_TO]
-    if c < 0 or s[INFO_SIZE + c] != colour + 1:
+    if c < 0 or s[BOARD + c] != colour + 1:
         return False
     mask = t[t[T_CONN] + 4 * test + colour]
     got = s[sec(s, S_GMASK) + find(s, sec(s, S_PARENT), c)] & mask
@@ -216,7 +243,7 @@ def ring(t, s, w, colour):
     have made a ring around the empty cell)."""
     c = s[I_LAST_TO]
     stone = colour + 1
-    if c < 0 or s[INFO_SIZE + c] != stone:
+    if c < 0 or s[BOARD + c] != stone:
         return False
     C = s[I_CELLS]
     nbr = t[T_NBR]
@@ -226,23 +253,23 @@ def ring(t, s, w, colour):
     rim = t[T_RIM]
     for i in range(-1, nd):
         x = c if i < 0 else t[nbr + c * dirs + t[adj + i]]
-        if x >= 0 and s[INFO_SIZE + x] == stone and t[rim + x] == 0:
+        if x >= 0 and s[BOARD + x] == stone and t[rim + x] == 0:
             full = True
             for j in range(nd):
                 y = t[nbr + x * dirs + t[adj + j]]
-                if y < 0 or s[INFO_SIZE + y] != stone:
+                if y < 0 or s[BOARD + y] != stone:
                     full = False
                     break
             if full:
                 return True
     if s[I_LOOP_FLAG] == 0:
         return False
-    seen = W_SEEN
-    stack = W_SEEN + C
+    seen = t[P_W_SCRATCH]  # C marks, then a stack of C (each cell is pushed once at most)
+    stack = seen + C
     top = 0
     for i in range(C):
         w[seen + i] = 0
-        if t[rim + i] == 1 and s[INFO_SIZE + i] != stone:
+        if t[rim + i] == 1 and s[BOARD + i] != stone:
             w[seen + i] = 1
             w[stack + top] = i
             top += 1
@@ -251,12 +278,12 @@ def ring(t, s, w, colour):
         i = w[stack + top]
         for j in range(nd):
             x = t[nbr + i * dirs + t[adj + j]]
-            if x >= 0 and w[seen + x] == 0 and s[INFO_SIZE + x] != stone:
+            if x >= 0 and w[seen + x] == 0 and s[BOARD + x] != stone:
                 w[seen + x] = 1
                 w[stack + top] = x
                 top += 1
     for i in range(C):
-        if s[INFO_SIZE + i] != stone and w[seen + i] == 0:
+        if s[BOARD + i] != stone and w[seen + i] == 0:
             return True
     return False
 
@@ -275,7 +302,7 @@ def no_moves(s, w, colour):
 
 
 @tiny
-def compare(op, a, b):
+def compare(w, op, pc, a, b):
     """Arithmetic and comparison ops (OP_ADD … OP_GE) on two integers."""
     if op == OP_ADD:
         return a + b
@@ -297,29 +324,36 @@ def compare(op, a, b):
         return 1 if a <= b else 0
     if op == OP_GT:
         return 1 if a > b else 0
-    return 1 if a >= b else 0
+    if op == OP_GE:
+        return 1 if a >= b else 0
+    fail(w, ERR_OP, pc, op)
+    return 0
 
 
 @tiny
 def leaf(t, s, w, pc):
     """Evaluate an op that pops nothing (a test or a value) and return its value."""
     at = t[T_CODE] + pc * OP_WIDTH
-    op = t[at]
+    op = t[at + O_KIND]
     if op == OP_LINE:
-        return 1 if line_through_last(t, s, t[at + 1], t[at + 2], t[at + 3],
-                                      role_colour(t, s, t[at + 4])) else 0
+        return 1 if line_through_last(t, s, t[at + O_LENGTH], t[at + O_AXES], t[at + O_EXACT],
+                                      role_colour(t, s, t[at + O_ROLE])) else 0
     if op == OP_CONN:
-        return 1 if connected(t, s, t[at + 1], t[at + 2], role_colour(t, s, t[at + 3])) else 0
+        return 1 if connected(t, s, t[at + O_TEST], t[at + O_NEED],
+                              role_colour(t, s, t[at + O_ROLE])) else 0
     if op == OP_COUNT_CMP:
-        return compare(t[at + 2], s[sec(s, S_COUNTS) + t[at + 1]], t[at + 3])
+        return compare(w, t[at + O_COMPARE], pc, s[sec(s, S_COUNTS) + t[at + O_SITE]],
+                       t[at + O_VALUE])
     if op == OP_CONST:
-        return t[at + 1]
+        return t[at + O_VALUE]
     if op == OP_TRUE:
         return 1
+    if op == OP_FALSE:
+        return 0
     if op == OP_LOOP:
-        return 1 if ring(t, s, w, role_colour(t, s, t[at + 1])) else 0
+        return 1 if ring(t, s, w, role_colour(t, s, t[at + O_ROLE])) else 0
     if op == OP_ROLE:
-        return role_colour(t, s, t[at + 1]) + 1
+        return role_colour(t, s, t[at + O_ROLE]) + 1
     if op == OP_TO:
         return s[I_TO]
     if op == OP_FROM:
@@ -330,21 +364,19 @@ def leaf(t, s, w, pc):
         return s[I_LAST_TO]
     if op == OP_LAST_FROM:
         return s[I_LAST_FROM]
-    if op == OP_FULL:
-        return 1 if s[I_NEMPTY] == 0 else 0
     if op == OP_NO_MOVES:
-        return 1 if no_moves(s, w, role_colour(t, s, t[at + 1])) else 0
+        return 1 if no_moves(s, w, role_colour(t, s, t[at + O_ROLE])) else 0
     if op == OP_COUNT_IN or op == OP_COUNT_SITES:
-        code = t[at + 1]
+        code = t[at + O_REGION]
         colour = s[I_MOVER]
         cnt = sec(s, S_COUNTS)
         total = 0
         for c in range(t[P_CELLS]):
-            if in_region(t, s, code, colour, c):
+            if in_region(t, s, w, code, colour, c):
                 total += s[cnt + c] if op == OP_COUNT_IN else 1
         return total
     if op == OP_COUNT_PIECES:
-        return s[I_PIECES + role_colour(t, s, t[at + 1])]
+        return s[I_PIECES + role_colour(t, s, t[at + O_ROLE])]
     if op == OP_COUNT_MOVES:
         return s[I_PLY]
     if op == OP_COUNT_TURNS:
@@ -353,18 +385,19 @@ def leaf(t, s, w, pc):
         return t[P_PLAYERS]
     if op == OP_CYCLE:
         return s[I_CYCLE]
-    if op == OP_APPROACH:
-        dist = w_dist(t)
+    if op == OP_APPROACH:  # compiled only in a slide's to-condition, where distances are known
+        dist = t[P_W_DIST]
         before = w[dist + s[I_FROM]]
         after = w[dist + s[I_TO]]
-        return 1 if after < before or (t[at + 1] == 1 and after == before) else 0
+        return 1 if after < before or (t[at + O_NOT_FARTHER] == 1 and after == before) else 0
     if op == OP_REPEATED:
-        return 1 if repetitions(t, s) >= t[at + 1] else 0
+        return 1 if repetitions(s) >= t[at + O_TIMES] else 0
     if op == OP_PROPOSED:
-        return 1 if s[I_PROPOSED] == t[at + 1] + 1 else 0
+        return 1 if s[I_PROPOSED] == t[at + O_PROPOSAL] + 1 else 0
     if op == OP_DECIDED:
-        return 1 if s[I_DECIDED] == t[at + 1] + 1 else 0
-    return 0  # OP_FALSE
+        return 1 if s[I_DECIDED] == t[at + O_PROPOSAL] + 1 else 0
+    fail(w, ERR_OP, pc, op)
+    return 0
 
 
 @kernel
@@ -372,21 +405,20 @@ def evaluate(t, s, w, start, end):
     """Run the program of ops [start, end); return (value, op of the leaf that decided it)."""
     if end - start == 1:
         return leaf(t, s, w, start), start
+    if end - start > t[P_VM_STACK]:
+        fail(w, ERR_VM_STACK, start, end - start)
+        return 0, start
     code = t[T_CODE]
-    base = w[W_SP]
-    if base + (end - start) >= VM_STACK:
-        return 0, start  # deeper than any description needs
-    w[W_SP] = base + (end - start)  # nested evaluations (in leaf tests) stack above ours
-    vals = W_VALS + base
-    why = W_WHY + base
+    vals = t[P_W_VM]
+    why = vals + t[P_VM_STACK]
     sp = 0
     for pc in range(start, end):
         at = code + pc * OP_WIDTH
-        op = t[at]
+        op = t[at + O_KIND]
         if op == OP_NOT:
             w[vals + sp - 1] = 1 - w[vals + sp - 1]
         elif op == OP_AND or op == OP_OR:
-            k = t[at + 1]
+            k = t[at + O_OPERANDS]
             first = sp - k
             res = 1 if op == OP_AND else 0
             reason = w[why + sp - 1]
@@ -402,24 +434,18 @@ def evaluate(t, s, w, start, end):
             sp = first + 1
         elif op >= OP_ADD and op <= OP_GE:
             sp -= 1
-            w[vals + sp - 1] = compare(op, w[vals + sp - 1], w[vals + sp])
+            w[vals + sp - 1] = compare(w, op, pc, w[vals + sp - 1], w[vals + sp])
             w[why + sp - 1] = pc
         elif op == OP_IF:
             cond = w[vals + sp - 3]
             r = w[vals + sp - 2] if cond != 0 else w[vals + sp - 1]
             sp -= 2
             w[vals + sp - 1] = r
-        elif op == OP_MAP_ENTRY or op == OP_HAND_SITE or op == OP_SCORE:
-            player = w[vals + sp - 1]
-            colour = player - 1
+        elif op == OP_MAP_ENTRY or op == OP_SCORE:
+            colour = w[vals + sp - 1] - 1
             r = -1
             if colour >= 0 and colour < 4:
-                if op == OP_MAP_ENTRY:
-                    r = t[t[T_SITES] + colour]
-                elif op == OP_HAND_SITE:
-                    r = t[t[T_SITES] + 4 + colour]
-                else:
-                    r = s[I_SCORES + colour]
+                r = t[t[T_SITES] + colour] if op == OP_MAP_ENTRY else s[I_SCORES + colour]
             w[vals + sp - 1] = r
         elif op == OP_COUNT_AT:
             site = w[vals + sp - 1]
@@ -427,13 +453,14 @@ def evaluate(t, s, w, start, end):
             w[vals + sp - 1] = s[sec(s, S_COUNTS) + site] if ok else 0
         elif op == OP_IS_IN:
             site = w[vals + sp - 1]
-            w[vals + sp - 1] = 1 if in_region(t, s, t[at + 1], s[I_MOVER], site) else 0
+            inside = in_region(t, s, w, t[at + O_REGION], s[I_MOVER], site)
+            w[vals + sp - 1] = 1 if inside else 0
             w[why + sp - 1] = pc
         elif op == OP_IS_EMPTY or op == OP_IS_ENEMY or op == OP_IS_FRIEND:
             site = w[vals + sp - 1]
             r = 0
             if site >= 0 and site < t[P_BOARD_CELLS]:
-                stone = s[INFO_SIZE + site]
+                stone = s[BOARD + site]
                 mine = s[I_MOVER] + 1
                 if op == OP_IS_EMPTY:
                     r = 1 if stone == 0 else 0
@@ -447,7 +474,6 @@ def evaluate(t, s, w, start, end):
             w[vals + sp] = leaf(t, s, w, pc)
             w[why + sp] = pc
             sp += 1
-    w[W_SP] = base
     return w[vals], w[why]
 
 
@@ -458,3 +484,23 @@ def holds(t, s, w, start, end):
         return True
     value, _ = evaluate(t, s, w, start, end)
     return value != 0
+
+
+# ---------------------------------------------------------------- end clauses
+
+
+@tiny
+def first_clause(t, s, w):
+    """Index of the first end clause that holds (-1: none) and the op that made it hold."""
+    clauses = t[T_CLAUSES]
+    for m in range(t[P_NUM_CLAUSES]):
+        at = clauses + CLAUSE_WIDTH * m
+        start = t[at + CL_COND]
+        if t[at + CL_COND_END] - start == 1:  # most clauses are one test: no VM loop
+            if leaf(t, s, w, start) != 0:
+                return m, start
+        else:
+            value, reason = evaluate(t, s, w, start, t[at + CL_COND_END])
+            if value != 0:
+                return m, reason
+    return -1, 0

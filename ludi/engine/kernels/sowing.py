@@ -2,14 +2,18 @@
 
 It makes exactly the moves of the general path — Select moves of the same generator, sowing along
 the track, captures of qualifying opposing houses backwards from the last one, the grand-slam and
-feeding options — without the condition VM. Tests play both paths and compare them.
+feeding options — without the condition VM. Tests play both paths and compare them
+(``Game.without_fast_paths``).
 """
 
 from __future__ import annotations
 
 from ludi.compile.layout import (
+    ERR_SOWING,
     FROM_SHIFT,
+    G_THEN,
     GEN_SHIFT,
+    GEN_WIDTH,
     I_LAST_FROM,
     I_LAST_TO,
     I_MOVER,
@@ -25,16 +29,19 @@ from ludi.compile.layout import (
     P_SOW_SKIP,
     P_TRACK_LEN,
     P_TRACK_LOOP,
+    P_W_SCRATCH,
     S_COUNTS,
     SOW_BACKTRACK,
     SOW_FEED,
     SOW_INCLUDE_SELF,
     SOW_SLAM_NO_CAPTURE,
+    T_GEN,
+    T_LIST,
     T_REGIONS,
     T_SITES,
     T_TRACK,
 )
-from ludi.engine.core import W_SEEN, kernel, tiny
+from ludi.engine.kernels.core import fail, kernel, tiny
 
 
 @tiny
@@ -43,7 +50,7 @@ def in_houses(t, code, colour, site):
 
 
 @kernel
-def sow_on(t, a, cnt, colour, house):
+def sow_on(t, w, a, cnt, colour, house):
     """Sow ``house`` for ``colour`` on the counts ``a[cnt:cnt+C]`` and make the captures; return
     the last site sown (-1 when nothing moved)."""
     L = t[P_TRACK_LEN]
@@ -56,23 +63,27 @@ def sow_on(t, a, cnt, colour, house):
     flags = t[P_SOW_FLAGS]
     skip = t[P_SOW_SKIP]
     last = house
-    steps = 0
-    while seeds > 0 and steps < 64 * L:
-        steps += 1
+    skipped = 0  # sites passed in a row without a seed: a whole lap means none can take one
+    while seeds > 0:
         pos += 1
         if pos >= L:
             if t[P_TRACK_LOOP] == 0:
                 break
             pos = 0
         site = t[track + pos]
-        if site == house and (flags & SOW_INCLUDE_SELF) == 0:
+        if (site == house and (flags & SOW_INCLUDE_SELF) == 0) or \
+                (skip > 0 and a[cnt + site] >= skip):
+            skipped += 1
+            if skipped >= L:
+                gen = t[T_GEN] + t[P_SOW_GEN] * GEN_WIDTH
+                fail(w, ERR_SOWING, t[t[T_LIST] + t[gen + G_THEN]], house)
+                break
             continue
-        if skip > 0 and a[cnt + site] >= skip:
-            continue
+        skipped = 0
         a[cnt + site] += 1
         seeds -= 1
         last = site
-    a[cnt + house] += seeds
+    a[cnt + house] += seeds  # a track that does not loop keeps what it could not sow
     # captures: qualifying opposing houses, from the last one backwards
     opp = t[P_SOW_OPP]
     mask = t[P_SOW_CAPTURE]
@@ -137,14 +148,14 @@ def sow_moves(t, s, w, buf):
                 break
     tag = MOVE_SELECT | (t[P_SOW_GEN] << GEN_SHIFT)
     n = 0
-    scratch = W_SEEN
+    scratch = t[P_W_SCRATCH]  # C counts to try each sowing on
     for h in range(C):
         if not in_houses(t, own, colour, h) or s[cnt + h] == 0:
             continue
         if feed_check:
             for c in range(C):
                 w[scratch + c] = s[cnt + c]
-            sow_on(t, w, scratch, colour, h)
+            sow_on(t, w, w, scratch, colour, h)
             left = 0
             for c in range(C):
                 if in_houses(t, opp, colour, c):
@@ -157,9 +168,9 @@ def sow_moves(t, s, w, buf):
 
 
 @kernel
-def play_sow(t, s, house):
+def play_sow(t, s, w, house):
     """Apply the sowing move from ``house`` to the state."""
     cnt = INFO_SIZE + S_COUNTS * t[P_CELLS]
-    last = sow_on(t, s, cnt, s[I_MOVER], house)
+    last = sow_on(t, w, s, cnt, s[I_MOVER], house)
     s[I_LAST_FROM] = house
     s[I_LAST_TO] = last

@@ -1,0 +1,129 @@
+"""Bounds proven from the program: how large every buffer of the kernels must be.
+
+The kernels never grow a buffer and never check most writes: they rely on these bounds, which
+the compiler derives from the rule program and writes into the table header. Every caller sizes
+its buffers from the header too (``Game.new_buffer``, ``Game.new_work``).
+
+The move bound: a position can have at most, summed over the program's generators (each runs at
+most once per generation: the program only jumps forward, and filters only remove moves),
+
+- Add: the cells of its region (the board's cells for regions read off the position),
+- Select: the cells of its region,
+- Slide and Step: for every cell of its from-region and every direction, the cells along the
+  ray, up to the distance limit when that is a number (1 for a Step),
+- Hop: one series per from-cell and jump direction (twice that with turning landings); capture
+  series (``chain:True``) can number exponentially many in principle, so they are recorded up
+  to ``MAX_CHAINS`` and the kernels check that write (an engine error past it),
+- Pass, Propose, Vote: one,
+
+plus one for the pie rule's swap. A description whose bound exceeds ``MAX_MOVES`` is refused.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from ludi.compile import layout as L
+from ludi.compile.regions import region_cells
+from ludi.compile.registry import fail
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ludi.compile.compiler import Compiler
+
+#: The most legal moves a description may allow in one position (its move buffers hold this).
+MAX_MOVES = 1 << 16
+#: The most capture series one position may have (chain:True hops), and the chain area that
+#: holds them: beyond either, the kernels stop with an engine error naming the hop.
+MAX_CHAINS = 4096
+CHAIN_AREA_PER_CELL = 256
+
+
+def prove(c: Compiler) -> None:
+    """Write the bounds and the work array's layout into the header (``c.params``)."""
+    p = c.params
+    C = c.board.num_cells
+    per_gen = [_generator_bound(c, g) for g in range(len(c.gens))]
+    swap = int(p[L.P_SWAP] == 1 and c.num_players == 2)
+    total = sum(per_gen) + swap
+    if total > MAX_MOVES:
+        worst = int(np.argmax(per_gen))
+        raise fail(c.gens.origins[worst], f"the moves of this game could number {total:,} in one "
+                   f"position; at most {MAX_MOVES:,} are supported (this ludeme alone gives up "
+                   f"to {per_gen[worst]:,})")
+    p[L.P_MAX_MOVES] = max(total, 1)
+    p[L.P_VM_STACK] = max(len(c.code), 1)
+    p[L.P_DEPTH] = 1 + int(p[L.P_NO_MOVES])
+    hops = [g for g in range(len(c.gens)) if c.gens.get(g, "kind") == L.GEN_HOP]
+    chains = any(c.gens.get(g, "chain") for g in hops)
+    p[L.P_MAX_CHAINS] = sum(per_gen[g] for g in hops)
+    area = 0
+    if hops:
+        area = CHAIN_AREA_PER_CELL * C if chains else \
+            int(p[L.P_MAX_CHAINS]) * (L.CR_FIXED + 2)
+        if area >= 1 << L.SITE_BITS:
+            raise fail(c.gens.origins[hops[0]], "the board is too large for capture series")
+    p[L.P_CHAIN_AREA] = area
+    trials = len(c.dynregs) > 0 or any(
+        c.prog.get(i, "kind") == L.PR_KEEP_IF_AFTER for i in range(len(c.prog)))
+    distances = any(c.gens.get(g, "kind") == L.GEN_SLIDE and c.gens.get(g, "distances")
+                    for g in range(len(c.gens)))
+    slam = any(c.effs.get(e, "kind") == L.EFF_SOW and c.effs.get(e, "slam_no_capture")
+               for e in range(len(c.effs)))
+    sections = [
+        (L.P_W_VM, 2 * int(p[L.P_VM_STACK])),
+        (L.P_W_SCRATCH, 2 * C),
+        (L.P_W_MOVES, (int(p[L.P_DEPTH]) - 1) * int(p[L.P_MAX_MOVES])),
+        (L.P_W_SAVES, int(p[L.P_DEPTH]) * L.state_size(C) if trials else 0),
+        (L.P_W_MARKS, len(c.prog) + 1),
+        (L.P_W_DIST, C if distances else 0),
+        (L.P_W_CHAIN_STACK, L.CHAIN_STACK_ROWS * (C + 1) if hops else 0),
+        (L.P_W_CHAINS, area),
+        (L.P_W_SLAM, C if slam else 0),
+    ]
+    offset = L.W_FIXED
+    for key, size in sections:
+        p[key] = offset
+        offset += size
+    p[L.P_WORK_SIZE] = offset
+
+
+def _generator_bound(c: Compiler, g: int) -> int:
+    kind = c.gens.get(g, "kind")
+    code = c.gens.get(g, "region")
+    if kind in (L.GEN_ADD, L.GEN_SELECT):
+        return region_cells(c, code)
+    if kind == L.GEN_SLIDE:
+        return _slide_bound(c, g, _from_cells(c, code))
+    if kind == L.GEN_HOP:
+        if c.gens.get(g, "chain"):
+            return MAX_CHAINS
+        jumps = len(c.board.adjacent) * (2 if c.gens.get(g, "turning") else 1)
+        return len(_from_cells(c, code)) * jumps
+    return 1  # Pass, Propose, Vote
+
+
+def _from_cells(c: Compiler, code: int) -> np.ndarray:
+    """The cells a piece may start from, for any player."""
+    if code >= 0:
+        return np.flatnonzero(c.region_rows[code].any(axis=0))
+    return np.arange(int(c.params[L.P_BOARD_CELLS]))
+
+
+def _slide_bound(c: Compiler, g: int, cells: np.ndarray) -> int:
+    nbr = c.board.nbr
+    limit = c.board.num_cells
+    start, end = c.gens.get(g, "max"), c.gens.get(g, "max_end")
+    if end - start == 1 and c.code.get(start, "kind") == L.OP_CONST:
+        limit = max(0, c.code.get(start, "value"))
+    total = 0
+    for d in c.board.adjacent:
+        at = cells.copy()
+        for _ in range(limit):
+            at = nbr[at, d]
+            at = at[at >= 0]
+            if at.size == 0:
+                break
+            total += at.size
+    return total

@@ -1,0 +1,320 @@
+"""Description -> GameSpec: the board tables plus the rule program, as one flat int64 array.
+
+The compiler walks the typed ludeme tree once. Each ludeme is compiled by the function its
+family module registered for its grammar rule (:mod:`ludi.compile.registry`): conditions and
+integer expressions become postfix programs of ops, moves a straight-line move program over
+generator records, effects records, regions cell masks. The result's layout is
+:mod:`ludi.compile.layout`; :mod:`ludi.compile.bounds` then proves how large every buffer of the
+kernels must be. A ludeme the engine cannot play, or a description that makes no sense (a line of
+0, a board of size 0, a player who does not exist), is refused with a :class:`ludi.CompileError`
+that names the ludeme and where it was written.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+import numpy as np
+
+from ludi.compile import (
+    bounds,
+    conditions,
+    effects,
+    ends,
+    equipment,
+    meta,
+    moves,
+    regions,  # noqa: F401  (registers the region ludemes)
+)
+from ludi.compile import layout as L
+from ludi.compile.board import Board
+from ludi.compile.records import Origin, Records
+from ludi.compile.registry import COMPILERS, fail, not_played, number, refuse_parse_only
+from ludi.errors import CompileError
+from ludi.lang import Description, Node
+from ludi.lang.tree import Sym
+
+DEFAULT_MOVE_LIMIT = 10_000
+#: Most entries of the position history (repetition tests): a game's positions since the count
+#: on the board last changed, at most one a ply, so the move limit + 1 always suffices up to
+#: this (past it the engine checks, and stops with an error when the history is full).
+HISTORY = 1 << 16
+MAX_CELLS = 1 << 16
+ROLES = {"Mover": L.ROLE_MOVER, "Next": L.ROLE_NEXT, "Prev": L.ROLE_PREV,
+         "P1": 0, "P2": 1, "P3": 2, "P4": 3}
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """Everything the engine needs to play a description. ``tables`` is read-only."""
+
+    name: str
+    num_players: int
+    board: Board
+    tables: np.ndarray  # the flat int64 tables (see ludi.compile.layout)
+    description: Description | None = None
+    #: where each record came from, by record type: "op", "clause", "score", "prog", "gen",
+    #: "eff", "dynreg" (engine errors and program dumps name the ludeme)
+    origins: dict[str, tuple[Origin, ...]] = field(default_factory=dict)
+    pieces: tuple[tuple[str, str], ...] = ()  # (name, owner role)
+    proposals: tuple[str, ...] = ()  # names used by Propose/Vote
+    track: tuple[int, ...] = ()  # sowing order of the track (mancala)
+    map_sites: tuple[int, ...] = ()  # per colour: its (map …) site or -1
+
+    def condition_text(self, op: int) -> str:
+        """The text of the ludeme that condition op ``op`` tests (end types name these)."""
+        return self.origins["op"][op].text
+
+    def with_parameters(self, **values: int) -> GameSpec:
+        """A copy whose header parameters are changed, e.g. ``with_parameters(P_MOVE_LIMIT=50)``
+        (the tables stay read-only; the original is untouched)."""
+        tables = self.tables.copy()
+        for name, value in values.items():
+            tables[getattr(L, name)] = value
+        tables.setflags(write=False)
+        return replace(self, tables=tables)
+
+
+class Compiler:
+    """The state of one compilation; family modules write into it through its methods."""
+
+    def __init__(self, desc: Description | None, tree: Node):
+        self.desc = desc
+        self.tree = tree
+        self.params = np.zeros(L.T_HEADER, np.int64)
+        self.code = Records("O_", L.OP_WIDTH, L.OPS)
+        self.clauses = Records("CL_", L.CLAUSE_WIDTH)
+        self.scores = Records("SC_", L.SCORE_WIDTH)
+        self.gens = Records("G_", L.GEN_WIDTH, L.GENERATORS)
+        self.prog = Records("IN_", L.PROG_WIDTH, L.INSTRUCTIONS)
+        self.effs = Records("E_", L.EFF_WIDTH, L.EFFECTS)
+        self.dynregs = Records("DR_", L.DYNREG_WIDTH, L.DYNAMIC_REGIONS)
+        self.lists: list[int] = []
+        self.conn_masks: list[list[int]] = []
+        self.goal_bits: list[np.ndarray] = []  # cell sets, one per goal bit
+        self.regions: dict[int, list[np.ndarray]] = {}  # colour -> its (regions …)
+        self.named_regions: dict[str, np.ndarray] = {}
+        self.region_rows: list[np.ndarray] = []  # static regions, (4, C) masks
+        self.pieces: list[tuple[str, str]] = []
+        self.proposals: list[str] = []
+        self.map_sites = [-1, -1, -1, -1]
+        self.track: list[int] = []
+        self.track_loop = 0
+        self.stores = False
+        self.board: Board | None = None
+        self.num_players = 0
+        self.uses_history = False
+        self.within: list[Node] = []  # the ludemes being compiled, innermost last
+        #: where the expression being compiled is read: "end" (the end clauses), "slide-to"
+        #: (a slide's to-condition, where distances to enemies are known), or None
+        self.context: str | None = None
+
+    # ------------------------------------------------------------ structure
+    def compile(self) -> GameSpec:
+        refuse_parse_only(self.tree)
+        name, players, equip, rules = self.tree.args
+        self.num_players = number(players, players.args[0], "the number of players", 1, 4)
+        self.params[L.P_PLAYERS] = self.num_players
+        for item in equip.args[0]:
+            self.dispatch(item)
+        if self.board is None:
+            raise fail(equip, "the equipment has no (board …) or (mancalaBoard …)")
+        C = self.board.num_cells
+        if C > MAX_CELLS:
+            raise fail(equip, f"the board has {C} cells; at most {MAX_CELLS} are supported")
+        self.params[L.P_CELLS] = C
+        self.params[L.P_NUM_AXES] = self.board.axes["All"].shape[0]
+        self.params[L.P_MOVE_LIMIT] = DEFAULT_MOVE_LIMIT
+        self.add_mask = np.zeros(C, np.int8)
+        self.init_counts = np.zeros(C, np.int64)
+        self.init_owner = np.zeros(C, np.int64)
+        parts = {p.rule: p for p in rules.args}
+        if "meta" in parts:
+            meta.rules(self, parts["meta"])
+        if "setup" in parts:
+            equipment.start(self, parts["setup"])
+        moves.play(self, parts["play"])
+        ends.end(self, parts["end"])
+        return self.finish(name)
+
+    def dispatch(self, node: Node):
+        """Compile ``node`` with the function registered for its rule."""
+        fn = COMPILERS.get(node.rule)
+        if fn is None:
+            raise not_played(node)
+        self.within.append(node)
+        try:
+            return fn(self, node)
+        finally:
+            self.within.pop()
+
+    # ------------------------------------------------------------ what families ask for
+    def region(self, node: Node, dynamic: bool = False) -> int:
+        """The code of a region: a static region index (>= 0) or a REG_* code. Regions computed
+        by trial placements (codes <= REG_DYNAMIC) only where ``dynamic`` (an Add's region)."""
+        if not isinstance(node, Node) or node.category != "region":
+            where = node if isinstance(node, Node) else self.tree
+            raise fail(where, f"expected a region, got {_text(node)}")
+        code = self.dispatch(node)
+        if code <= L.REG_DYNAMIC and not dynamic:
+            raise fail(node, "this region is computed by trying placements; only (move Add "
+                       "(to …)) can use it")
+        return code
+
+    def expr(self, node) -> None:
+        """Compile a condition, integer or site into ops (postfix)."""
+        conditions.expr(self, node)
+
+    def code_range(self, node, context: str | None = None) -> tuple[int, int]:
+        """Compile an expression; return its ops' range [start, end)."""
+        saved = self.context
+        if context is not None:
+            self.context = context
+        start = len(self.code)
+        self.expr(node)
+        self.context = saved
+        return start, len(self.code)
+
+    def op(self, node, kind: int, **fields: int) -> int:
+        """Append a condition op (fields by name, e.g. ``role=L.ROLE_MOVER``); a literal's op
+        is placed at the ludeme it is written in."""
+        origin = Origin.of(node, self.within[-1] if self.within else None)
+        return self.code.add(origin, kind=kind, **fields)
+
+    def moves(self, node: Node) -> None:
+        """Compile moves into the move program."""
+        self.dispatch(node)
+
+    def effect(self, node: Node) -> int:
+        return self.dispatch(node)
+
+    def effect_list(self, node: Node) -> tuple[int, int]:
+        """An effect or an (and {…}) of effects: their (start, count) in T_LIST."""
+        return effects.sequence(self, node)
+
+    def add_list(self, values: list[int]) -> tuple[int, int]:
+        start = len(self.lists)
+        self.lists.extend(values)
+        return start, len(values)
+
+    def role(self, node: Node, role: Sym) -> int:
+        """A role in records: ROLE_MOVER/NEXT/PREV or a colour."""
+        if role.name not in ROLES:
+            raise fail(node, f"the role {role.name} cannot be used here; use Mover, Next, Prev "
+                       "or P1..P4")
+        value = ROLES[role.name]
+        if value >= self.num_players:
+            raise fail(node, f"{role.name} does not exist in a {self.num_players}-player game")
+        return value
+
+    def colour(self, node: Node, role: Sym) -> int:
+        """The colour of a player named P1..P4."""
+        if role.name not in ("P1", "P2", "P3", "P4"):
+            raise fail(node, f"expected a player P1..P{self.num_players}; got {role.name}")
+        c = int(role.name[1]) - 1
+        if c >= self.num_players:
+            raise fail(node, f"{role.name} does not exist in a {self.num_players}-player game")
+        return c
+
+    def proposal(self, name: str) -> int:
+        if name not in self.proposals:
+            self.proposals.append(name)
+        return self.proposals.index(name)
+
+    def goal_bit(self, node: Node, cells: np.ndarray) -> int:
+        """The goal bit of a set of cells (corners, sides, regions), shared by equal sets."""
+        for i, existing in enumerate(self.goal_bits):
+            if np.array_equal(existing, cells):
+                return i
+        if len(self.goal_bits) >= 62:
+            raise fail(node, "too many goal regions (corners, sides, regions) for one game; "
+                       "at most 62")
+        self.goal_bits.append(np.asarray(cells))
+        return len(self.goal_bits) - 1
+
+    def check_groups(self) -> None:
+        """Connection and ring tests keep groups that only ever grow (union-find): refuse them
+        in a game where pieces move or are removed, which the engine would play wrongly."""
+        if self.params[L.P_GROUPS] == 0:
+            return
+        movers = [g for g in range(len(self.gens))
+                  if self.gens.get(g, "kind") in (L.GEN_SLIDE, L.GEN_HOP)]
+        removals = [e for e in range(len(self.effs)) if self.effs.get(e, "kind") == L.EFF_REMOVE]
+        if movers or removals:
+            origin = self.gens.origins[movers[0]] if movers else self.effs.origins[removals[0]]
+            raise fail(origin, "connection and ring tests ((is Connected …), (is Loop)) need "
+                       "pieces that stay where they are placed; this game moves or removes "
+                       "pieces")
+
+    # ------------------------------------------------------------ tables
+    def finish(self, name: str) -> GameSpec:
+        b = self.board
+        C = b.num_cells
+        cellbits = np.zeros(C, np.int64)
+        for bit, cells in enumerate(self.goal_bits):
+            cellbits[cells] |= np.int64(1) << bit
+        p = self.params
+        p[L.P_NUM_CLAUSES] = len(self.clauses)
+        p[L.P_DIRS] = b.num_dirs
+        p[L.P_NUM_ADJ] = len(b.adjacent)
+        p[L.P_PROG_LEN] = len(self.prog)
+        p[L.P_TRACK_LEN] = len(self.track)
+        p[L.P_TRACK_LOOP] = self.track_loop
+        p[L.P_HISTORY] = min(HISTORY, int(p[L.P_MOVE_LIMIT]) + 1) if self.uses_history else 0
+        p[L.P_STATE_SIZE] = L.state_size(C, int(p[L.P_HISTORY]))
+        self.check_groups()
+        bounds.prove(self)
+        track_pos = -np.ones(C, np.int64)
+        track_pos[self.track] = np.arange(len(self.track))
+        sections = {
+            L.T_NBR: b.nbr,
+            L.T_AXES: b.axes["All"],
+            L.T_ADJ: b.adjacent,
+            L.T_CELLBITS: cellbits,
+            L.T_RIM: b.rim,
+            L.T_ADD_MASK: self.add_mask,
+            L.T_CONN: np.array(self.conn_masks, np.int64),
+            L.T_CODE: self.code.array(),
+            L.T_CLAUSES: self.clauses.array(),
+            L.T_SCORES: self.scores.array(),
+            L.T_REGIONS: np.array(self.region_rows, np.int64),
+            L.T_GEN: self.gens.array(),
+            L.T_PROG: self.prog.array(),
+            L.T_LIST: np.array(self.lists, np.int64),
+            L.T_EFF: self.effs.array(),
+            L.T_DYNREG: self.dynregs.array(),
+            L.T_TRACK: np.concatenate([np.array(self.track, np.int64), track_pos]),
+            L.T_SITES: np.array(self.map_sites, np.int64),
+            L.T_INIT: np.concatenate([self.init_counts, self.init_owner]),
+            L.T_XY: b.xy,
+        }
+        parts = [p]
+        offset = L.T_HEADER
+        for key in (getattr(L, name) for name in L.SECTIONS):
+            p[key] = offset
+            flat = np.asarray(sections[key], np.int64).ravel()
+            parts.append(flat)
+            offset += flat.size
+        tables = np.concatenate(parts)
+        tables.setflags(write=False)
+        origins = {"op": self.code.origins, "clause": self.clauses.origins,
+                   "score": self.scores.origins, "prog": self.prog.origins,
+                   "gen": self.gens.origins, "eff": self.effs.origins,
+                   "dynreg": self.dynregs.origins}
+        return GameSpec(name, self.num_players, b, tables, self.desc,
+                        {k: tuple(v) for k, v in origins.items()}, tuple(self.pieces),
+                        tuple(self.proposals), tuple(self.track), tuple(self.map_sites))
+
+
+def _text(value) -> str:
+    return value.to_text() if isinstance(value, Node) else repr(value)
+
+
+def compile_description(desc: Description | Node) -> GameSpec:
+    """Compile a parsed description (or its game tree) into a :class:`GameSpec`."""
+    tree = desc.tree if isinstance(desc, Description) else desc
+    if tree.rule != "game":
+        raise CompileError(f"expected a (game …), got a {tree.category}")
+    return Compiler(desc if isinstance(desc, Description) else None, tree).compile()
+
+

@@ -1,0 +1,273 @@
+"""Conditions, integers and sites (``cond_*``, ``int_*``, ``site_*``): postfix programs of ops.
+
+An expression compiles to a range of ``T_CODE`` ops that the condition VM
+(:mod:`ludi.engine.kernels.conditions`) runs on a stack: operands first, then the op that
+combines them. ``(and (is Line 3) (not (is Full)))`` is ``line, ..., not, and 2``. The fields of
+each op are named in :mod:`ludi.compile.layout` (``OPS``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from ludi.compile import layout as L
+from ludi.compile.regions import static_cells
+from ludi.compile.registry import compiles, fail, number, operands
+from ludi.lang import Node
+from ludi.lang.tree import Sym
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ludi.compile.compiler import Compiler
+
+#: Ludemes that push one value read off the state.
+SIMPLE = {
+    "site_to": L.OP_TO, "site_from": L.OP_FROM, "site_site": L.OP_SITE,
+    "site_last_to": L.OP_LAST_TO, "site_last_from": L.OP_LAST_FROM,
+    "int_count_moves": L.OP_COUNT_MOVES, "int_count_turns": L.OP_COUNT_TURNS,
+    "int_count_players": L.OP_COUNT_PLAYERS,
+}
+#: Ludemes that combine two values.
+BINARY = {
+    "int_add": L.OP_ADD, "int_sub": L.OP_SUB, "int_mul": L.OP_MUL, "int_max": L.OP_MAX,
+    "int_min": L.OP_MIN, "cond_eq": L.OP_EQ, "cond_ne": L.OP_NE, "cond_lt": L.OP_LT,
+    "cond_le": L.OP_LE, "cond_gt": L.OP_GT, "cond_ge": L.OP_GE,
+}
+#: (mover), (next), (prev): the player number of a role.
+ROLE_VALUES = {"int_mover": L.ROLE_MOVER, "int_next": L.ROLE_NEXT, "int_prev": L.ROLE_PREV}
+
+
+def expr(c: Compiler, value) -> None:
+    """Compile a condition, integer or site (a node or a literal) into ops."""
+    if isinstance(value, bool):
+        c.op(value, L.OP_TRUE if value else L.OP_FALSE)
+    elif isinstance(value, int):
+        c.op(value, L.OP_CONST, value=value)
+    elif isinstance(value, Node):
+        c.dispatch(value)
+    else:
+        raise fail(c.tree, f"cannot use {value!r} as a value here")
+
+
+def player_number(c: Compiler, node: Node, value) -> None:
+    """A player given as a role (``P1``) or as an integer expression (``(mover)``)."""
+    if isinstance(value, Sym):
+        c.op(node, L.OP_ROLE, role=c.role(node, value))
+    else:
+        expr(c, value)
+
+
+@compiles(*SIMPLE)
+def simple(c: Compiler, node: Node) -> None:
+    c.op(node, SIMPLE[node.rule])
+
+
+@compiles("cond_is_cycle")
+def is_cycle(c: Compiler, node: Node) -> None:
+    c.uses_history = True
+    c.op(node, L.OP_CYCLE)
+
+
+@compiles("cond_is_repeated")
+def is_repeated(c: Compiler, node: Node) -> None:
+    c.uses_history = True
+    c.op(node, L.OP_REPEATED, times=number(node, node.args[0], "the repetitions", 1, 100))
+
+
+@compiles(*BINARY)
+def binary(c: Compiler, node: Node) -> None:
+    a, b = node.args
+    site = constant_site(c, a.named("at")) if isinstance(a, Node) \
+        and a.rule == "int_count_at" else None
+    if site is not None and isinstance(b, int) and node.rule.startswith("cond_"):
+        # (>= (count at:(mapEntry P1)) 25) in one op: end clauses test it every move
+        c.op(node, L.OP_COUNT_CMP, site=site, compare=BINARY[node.rule], value=b)
+        return
+    expr(c, a)
+    expr(c, b)
+    c.op(node, BINARY[node.rule])
+
+
+@compiles(*ROLE_VALUES)
+def role_value(c: Compiler, node: Node) -> None:
+    c.op(node, L.OP_ROLE, role=ROLE_VALUES[node.rule])
+
+
+@compiles("site_map_entry")
+def map_entry(c: Compiler, node: Node) -> None:
+    site = constant_site(c, node)
+    if site is not None:
+        c.op(node, L.OP_CONST, value=site)
+    else:
+        player_number(c, node, node.positional[-1])
+        c.op(node, L.OP_MAP_ENTRY)
+
+
+def constant_site(c: Compiler, node) -> int | None:
+    """The site of ``(mapEntry P1)`` and the like, known when compiling; else None."""
+    if isinstance(node, Node) and node.rule == "site_map_entry":
+        who = node.positional[-1]
+        if isinstance(who, Sym) and who.name in ("P1", "P2", "P3", "P4"):
+            site = c.map_sites[c.colour(node, who)]
+            return site if site >= 0 else None
+    return None
+
+
+@compiles("site_between")
+def between(c: Compiler, node: Node) -> None:
+    raise fail(node, "(between) is understood only in a hop's (between if:(is Enemy (between)) "
+               "…) and a slide's (between if:(is Empty (between)))")
+
+
+@compiles("int_count_at")
+def count_at(c: Compiler, node: Node) -> None:
+    expr(c, node.named("at"))
+    c.op(node, L.OP_COUNT_AT)
+
+
+@compiles("int_count_in", "int_count_sites")
+def count_in(c: Compiler, node: Node) -> None:
+    op = L.OP_COUNT_IN if node.rule == "int_count_in" else L.OP_COUNT_SITES
+    c.op(node, op, region=c.region(node.named("in")))
+
+
+@compiles("int_count_pieces")
+def count_pieces(c: Compiler, node: Node) -> None:
+    c.op(node, L.OP_COUNT_PIECES, role=c.role(node, node.args[0]))
+
+
+@compiles("int_score")
+def score(c: Compiler, node: Node) -> None:
+    player_number(c, node, node.args[0])
+    c.op(node, L.OP_SCORE)
+
+
+@compiles("cond_and", "cond_or")
+def and_or(c: Compiler, node: Node) -> None:
+    parts = operands(node)
+    for p in parts:
+        expr(c, p)
+    c.op(node, L.OP_AND if node.rule == "cond_and" else L.OP_OR, operands=len(parts))
+
+
+@compiles("cond_not")
+def not_(c: Compiler, node: Node) -> None:
+    expr(c, node.args[0])
+    c.op(node, L.OP_NOT)
+
+
+@compiles("cond_if")
+def if_(c: Compiler, node: Node) -> None:
+    for a in node.args:
+        expr(c, a)
+    c.op(node, L.OP_IF)
+
+
+@compiles("cond_is_in")
+def is_in(c: Compiler, node: Node) -> None:
+    expr(c, node.args[0])
+    c.op(node, L.OP_IS_IN, region=c.region(node.args[1]))
+
+
+@compiles("cond_is_empty", "cond_is_enemy", "cond_is_friend")
+def is_empty(c: Compiler, node: Node) -> None:
+    expr(c, node.args[0])
+    c.op(node, {"cond_is_empty": L.OP_IS_EMPTY, "cond_is_enemy": L.OP_IS_ENEMY,
+                "cond_is_friend": L.OP_IS_FRIEND}[node.rule])
+
+
+@compiles("cond_is_proposed", "cond_is_decided")
+def is_proposed(c: Compiler, node: Node) -> None:
+    op = L.OP_PROPOSED if node.rule == "cond_is_proposed" else L.OP_DECIDED
+    c.op(node, op, proposal=c.proposal(node.args[0]))
+
+
+@compiles("cond_is_approach")
+def is_approach(c: Compiler, node: Node) -> None:
+    if c.context != "slide-to":
+        raise fail(node, "(is Approach) compares a slide's start and end: it can only be the "
+                   "(to if:…) condition of a (move Slide …) or (move Step …)")
+    kind = node.args[0].name if node.args else "Closer"
+    c.op(node, L.OP_APPROACH, not_farther=int(kind == "NotFarther"))
+
+
+@compiles("cond_no_moves")
+def no_moves(c: Compiler, node: Node) -> None:
+    if c.context != "end":
+        raise fail(node, "(no Moves …) can only be tested in the (end …) rules")
+    role = c.role(node, node.args[0])
+    if role != L.ROLE_MOVER:  # the mover's own case needs no counting (see the kernels)
+        c.params[L.P_NO_MOVES] = 1
+    c.op(node, L.OP_NO_MOVES, role=role)
+
+
+# ---------------------------------------------------------------- lines, connections, rings
+
+
+@compiles("cond_is_line")
+def is_line(c: Compiler, node: Node) -> None:
+    args = node.positional
+    length = number(node, args[0], "the length of a line", 1, 10**4)
+    dirs = next((a.name for a in args[1:] if isinstance(a, Sym) and a.kind == "directions"),
+                "Adjacent")
+    who = next((a for a in args[1:] if isinstance(a, Sym) and a.kind == "role"), None)
+    all_axes = [tuple(x) for x in c.board.axes["All"]]
+    wanted = {tuple(x) for x in c.board.axes[dirs]}
+    if not wanted:
+        raise fail(node, f"a {c.board.kind} board has no {dirs} lines")
+    axes = sum(1 << i for i, ax in enumerate(all_axes) if ax in wanted)
+    role = c.role(node, who) if who is not None else L.ROLE_MOVER
+    c.op(node, L.OP_LINE, length=length, axes=axes, exact=int(bool(node.named("exact", False))),
+         role=role)
+
+
+@compiles("cond_is_loop")
+def is_loop(c: Compiler, node: Node) -> None:
+    if c.board.kind != "hex":
+        raise fail(node, "(is Loop) is supported on hex boards only")
+    c.params[L.P_GROUPS] = 1
+    c.params[L.P_LOOPS] = 1
+    c.op(node, L.OP_LOOP, role=L.ROLE_MOVER)
+
+
+@compiles("cond_is_connected")
+def is_connected(c: Compiler, node: Node) -> None:
+    c.params[L.P_GROUPS] = 1
+    target = node.args[0]
+    masks = [0, 0, 0, 0]
+    if isinstance(target, Sym):
+        if target.name != "Mover":
+            raise fail(node, "(is Connected ROLE) supports Mover: each player connects their "
+                       "own (regions …)")
+        for colour in range(c.num_players):
+            cells = c.regions.get(colour)
+            if not cells:
+                raise fail(node, f"player P{colour + 1} has no (regions …) to connect")
+            masks[colour] = sum(1 << c.goal_bit(node, np.unique(x)) for x in cells)
+    else:
+        mask = sum(1 << c.goal_bit(node, static_cells(c, r)) for r in target)
+        masks = [mask] * L.CONN_WIDTH
+    c.conn_masks.append(masks)
+    c.op(node, L.OP_CONN, test=len(c.conn_masks) - 1, need=-1, role=L.ROLE_MOVER)
+
+
+@compiles("cond_is_connected_n")
+def is_connected_n(c: Compiler, node: Node) -> None:
+    c.params[L.P_GROUPS] = 1
+    n = number(node, node.args[0], "the number to connect", 1, 64)
+    kind = node.args[1].name
+    b = c.board
+    if kind == "Corners":
+        groups = [np.array([cell]) for cell in b.corners]
+    else:
+        corners = set(b.corners.tolist())
+        groups = [np.array([x for x in cells if kind == "Sides" or x not in corners])
+                  for cells in b.sides.values()]
+        groups = [g for g in groups if len(g)]
+    if n > len(groups):
+        raise fail(node, f"the board has only {len(groups)} {kind}; cannot connect {n}")
+    mask = sum(1 << c.goal_bit(node, g) for g in groups)
+    c.conn_masks.append([mask] * L.CONN_WIDTH)
+    c.op(node, L.OP_CONN, test=len(c.conn_masks) - 1, need=n, role=L.ROLE_MOVER)
+

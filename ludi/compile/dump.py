@@ -1,0 +1,216 @@
+"""A compiled game printed in the layout's own vocabulary: ``ludi parse GAME --program``.
+
+One line per record (end clause, condition op, instruction, generator, effect, region), its
+fields by name, and beside it the ludeme it came from with its file, line and column.
+``docs/engine.md`` walks through two dumps (Tic-Tac-Toe and Oware) section by section.
+
+>>> import ludi
+>>> print(dump(ludi.load("tictactoe").spec).splitlines()[0])
+Tic-Tac-Toe: tables 273 integers, state 110, work 35
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ludi.compile import layout as L
+from ludi.compile.compiler import GameSpec
+from ludi.compile.records import Origin
+
+ROLE_NAMES = {L.ROLE_MOVER: "Mover", L.ROLE_NEXT: "Next", L.ROLE_PREV: "Prev"}
+REGION_NAMES = {L.REG_EMPTY: "Empty", L.REG_OCCUPIED_MOVER: "Occupied-Mover",
+                L.REG_OCCUPIED_NEXT: "Occupied-Next", L.REG_OCCUPIED_PREV: "Occupied-Prev"}
+PLAY_NAMES = {L.PLAY_ADD: "add", L.PLAY_PROGRAM: "program"}
+WIDTH = 46  # the record's column; the source goes after it
+
+
+def dump(spec: GameSpec) -> str:
+    """The whole compiled program of ``spec`` as text."""
+    t = spec.tables
+    p = {name[2:].lower(): int(t[getattr(L, name)]) for name in L.PARAMETERS}
+    lines = [f"{spec.name}: tables {len(t):,} integers, state {p['state_size']:,}, "
+             f"work {p['work_size']:,}"]
+    lines += _parameters(p)
+    lines += _sections(t)
+    reader = _Reader(spec)
+    lines += reader.records("end clauses", "clause", L.T_CLAUSES, L.CLAUSE_WIDTH, "CL_")
+    lines += reader.records("scores", "score", L.T_SCORES, L.SCORE_WIDTH, "SC_")
+    lines += reader.records("condition ops", "op", L.T_CODE, L.OP_WIDTH, "O_")
+    lines += reader.records("move program", "prog", L.T_PROG, L.PROG_WIDTH, "IN_")
+    lines += reader.records("generators", "gen", L.T_GEN, L.GEN_WIDTH, "G_")
+    lines += reader.records("effects", "eff", L.T_EFF, L.EFF_WIDTH, "E_")
+    lines += reader.records("dynamic regions", "dynreg", L.T_DYNREG, L.DYNREG_WIDTH, "DR_")
+    lines += _lists(t)
+    lines += _regions(spec)
+    lines += _sites(spec)
+    return "\n".join(lines) + "\n"
+
+
+def _parameters(p: dict[str, int]) -> list[str]:
+    groups = [
+        ("parameters", [k for k in p if not k.startswith(("w_", "sow_"))
+                        and k not in ("max_moves", "vm_stack", "depth", "max_chains",
+                                      "chain_area", "work_size")]),
+        ("sowing fast path", [k for k in p if k.startswith("sow_")] if p["sow_fast"] else []),
+        ("bounds", ["max_moves", "vm_stack", "depth", "max_chains", "chain_area"]),
+        ("work array", ["work_size"] + [k for k in p if k.startswith("w_")]),
+    ]
+    out = []
+    for title, keys in groups:
+        if keys:
+            out.append(f"{title}:")
+            out += _wrap([f"{k}={PLAY_NAMES[p[k]] if k == 'play' else p[k]}" for k in keys])
+    return out
+
+
+def _sections(t: np.ndarray) -> list[str]:
+    starts = [(int(t[getattr(L, name)]), name[2:].lower()) for name in L.SECTIONS]
+    ends = [s for s, _ in starts[1:]] + [len(t)]
+    return ["table sections (offset+length):"] + _wrap(
+        [f"{name}@{start}+{end - start}" for (start, name), end in zip(starts, ends,
+                                                                       strict=True)])
+
+
+def _wrap(items: list[str], width: int = 92) -> list[str]:
+    lines, line = [], "  "
+    for item in items:
+        if len(line) + len(item) + 1 > width and line.strip():
+            lines.append(line.rstrip())
+            line = "  "
+        line += item + " "
+    if line.strip():
+        lines.append(line.rstrip())
+    return lines
+
+
+class _Reader:
+    """Reads records back out of the tables and names their fields."""
+
+    def __init__(self, spec: GameSpec):
+        self.spec = spec
+        self.t = spec.tables
+
+    def records(self, title: str, kind: str, section: int, width: int, prefix: str) -> list[str]:
+        origins = self.spec.origins[kind]
+        if not origins:
+            return []
+        start = int(self.t[section])
+        names = {v: k for k, v in L.fields(prefix).items()}
+        out = [f"{title}:"]
+        for i, origin in enumerate(origins):
+            row = self.t[start + i * width:start + (i + 1) * width]
+            out.append(_line(f"  {i:>3}  {self._row(prefix, names, row)}", origin))
+        return out
+
+    def _row(self, prefix: str, names: dict[int, str], row) -> str:
+        kinds = {"O_": L.OPS, "IN_": L.INSTRUCTIONS, "G_": L.GENERATORS, "E_": L.EFFECTS,
+                 "DR_": L.DYNAMIC_REGIONS}
+        if prefix in kinds:
+            kind = int(row[0])
+            name, used, *_ = kinds[prefix].get(kind, (f"?{kind}", ()))
+            fields = [names[f] for f in used]
+            parts = [name]
+        else:
+            fields = list(names[f] for f in range(len(row)))
+            parts = []
+        values = {names[f]: int(row[f]) for f in range(len(row)) if f in names}
+        for field in fields:
+            if field.endswith("_end") or field in ("then_count", "apply_count", "score_count",
+                                                   "part_count"):
+                continue
+            if field == "scores" and values["score_count"] == 0:
+                continue  # not a (byScore …) clause
+            parts.append(f"{field}={self._value(field, values)}")
+        return " ".join(parts)
+
+    def _value(self, field: str, values: dict[str, int]) -> str:
+        v = values[field]
+        if field in ("role",):
+            return ROLE_NAMES.get(v, f"P{v + 1}")
+        if field in ("region", "opponents") or field == "region_code":
+            return _region(v)
+        if field in ("cond", "capture", "skip", "max", "from_site", "to_site", "count", "site",
+                     "value") and f"{field}_end" in values:
+            end = values[f"{field}_end"]
+            return "-" if end <= v else (f"op{v}" if end - v == 1 else f"op{v}..{end - 1}")
+        if field in ("then", "apply", "parts", "scores"):
+            n = values[{"then": "then_count", "apply": "apply_count", "parts": "part_count",
+                        "scores": "score_count"}[field]]
+            return "-" if n == 0 else (f"list{v}" if n == 1 else f"list{v}..{v + n - 1}")
+        if field == "site" and "site_end" not in values:
+            return self.spec.board.label(v)
+        if field == "outcome":
+            return L.OUTCOMES.get(v, f"?{v}")
+        if field == "compare":
+            return L.OPS.get(v, ("?",))[0]
+        if field == "axes":
+            return format(v, "b")
+        if field == "colour":
+            return f"P{v + 1}"
+        return str(v)
+
+
+def _line(text: str, origin: Origin | None) -> str:
+    if origin is None:
+        return text
+    where = f"{origin.place} " if origin.place else ""
+    source = origin.text if len(origin.text) <= 48 else origin.text[:47] + "…"
+    return f"{text:<{WIDTH}} ; {where}{source}"
+
+
+def _region(code: int) -> str:
+    if code >= 0:
+        return f"region{code}"
+    if code in REGION_NAMES:
+        return REGION_NAMES[code]
+    if L.REG_OCCUPIED_LAST <= code <= L.REG_OCCUPIED_P1:
+        return f"Occupied-P{L.REG_OCCUPIED_P1 - code + 1}"
+    return f"dynamic{L.REG_DYNAMIC - code}"
+
+
+def _lists(t: np.ndarray) -> list[str]:
+    start, end = int(t[L.T_LIST]), int(t[L.T_EFF])
+    if end == start:
+        return []
+    return ["lists (effect sequences, union parts):",
+            "  " + " ".join(f"{i}:{int(v)}" for i, v in enumerate(t[start:end]))]
+
+
+def _regions(spec: GameSpec) -> list[str]:
+    t = spec.tables
+    C = spec.board.num_cells
+    start, end = int(t[L.T_REGIONS]), int(t[L.T_GEN])
+    rows = t[start:end].reshape(-1, 4, C) if end > start else np.zeros((0, 4, C), np.int64)
+    if len(rows) == 0:
+        return []
+    out = ["static regions (cells; per player where they differ):"]
+    label = spec.board.label
+    for i, region in enumerate(rows):
+        per = [" ".join(label(int(c)) for c in np.flatnonzero(region[k])) or "none"
+               for k in range(spec.num_players)]
+        if all(x == per[0] for x in per):
+            out.append(f"  {i:>3}  {per[0]}")
+        else:
+            out.append(f"  {i:>3}  " + " | ".join(f"P{k + 1}: {x}" for k, x in enumerate(per)))
+    return out
+
+
+def _sites(spec: GameSpec) -> list[str]:
+    t = spec.tables
+    label = spec.board.label
+    out = []
+    if spec.track:
+        out.append("track: " + " ".join(label(c) for c in spec.track)
+                   + (" (loops)" if t[L.P_TRACK_LOOP] else ""))
+    maps = [f"P{k + 1}={label(s)}" for k, s in enumerate(spec.map_sites) if s >= 0]
+    if maps:
+        out.append("map entries: " + " ".join(maps))
+    C = spec.board.num_cells
+    init = int(t[L.T_INIT])
+    counts, owners = t[init:init + C], t[init + C:init + 2 * C]
+    start = [f"{label(c)}={'P' + str(int(owners[c])) + ':' if owners[c] else ''}{int(counts[c])}"
+             for c in range(C) if counts[c] or owners[c]]
+    if start:
+        out.append("start:")
+        out += _wrap(start)
+    return out

@@ -1,0 +1,82 @@
+"""Effects (``effect_*``): what a move does besides placing or moving its piece.
+
+An effect is one ``T_EFF`` record; a sequence of effects (a ``(then …)``, a sowing's ``apply:``)
+is a list of record indices in ``T_LIST``. Every effect compile function returns the indices it
+made, so ``(and {…})`` is the concatenation of its parts.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ludi.compile import layout as L
+from ludi.compile.registry import compiles, fail, items
+from ludi.lang import Node
+from ludi.lang.tree import Sym
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ludi.compile.compiler import Compiler
+
+
+def sequence(c: Compiler, node: Node) -> tuple[int, int]:
+    """An effect or an (and {…}) of effects: their (start, count) in T_LIST."""
+    return c.add_list(c.dispatch(node))
+
+
+@compiles("effect_and")
+def and_(c: Compiler, node: Node) -> list[int]:
+    return [e for part in items(node.args[0]) for e in c.dispatch(part)]
+
+
+@compiles("effect_sow")
+def sow(c: Compiler, node: Node) -> list[int]:
+    if not c.track:
+        raise fail(node, "(sow …) needs a board with a (track …)")
+    capture = node.named("if")
+    capture_range = c.code_range(capture) if capture is not None else (0, 0)
+    apply = node.named("apply")
+    apply_list = sequence(c, apply) if apply is not None else (0, 0)
+    inner = c.lists[apply_list[0]:apply_list[0] + apply_list[1]]
+    if any(c.effs.get(e, "kind") == L.EFF_SOW for e in inner):
+        raise fail(apply, "a sowing cannot sow again as its capture (apply:) effect")
+    skip = node.named("skipIf")
+    skip_range = c.code_range(skip) if skip is not None else (0, 0)
+    slam = node.named("grandSlam")
+    opponents = c.region(Node("region_sites_role", (Sym("role", "Next"),)))
+    return [c.effs.add(
+        node, kind=L.EFF_SOW, capture=capture_range[0], capture_end=capture_range[1],
+        apply=apply_list[0], apply_count=apply_list[1],
+        include_self=int(bool(node.named("includeSelf", True))),
+        skip=skip_range[0], skip_end=skip_range[1],
+        backtrack=int(bool(node.named("backtracking", False))),
+        slam_no_capture=int(slam is not None and slam.name == "NoCapture"),
+        opponents=opponents)]
+
+
+@compiles("effect_from_to")
+def from_to(c: Compiler, node: Node) -> list[int]:
+    frm, to = node.positional[:2]
+    sites = []
+    for part in (frm, to):
+        site = part.positional[0] if part.positional else None
+        if not isinstance(site, Node) or site.category != "site" \
+                or part.named("if") is not None:
+            raise fail(node, "(fromTo (from SITE) (to SITE) [count:N]) moves counters between "
+                       "two sites, e.g. (fromTo (from (to)) (to (mapEntry (mover))))")
+        sites.append(c.code_range(site))
+    count = node.named("count")
+    count_range = c.code_range(count if count is not None else 1)
+    return [c.effs.add(node, kind=L.EFF_FROM_TO, from_site=sites[0][0],
+                       from_site_end=sites[0][1], to_site=sites[1][0], to_site_end=sites[1][1],
+                       count=count_range[0], count_end=count_range[1])]
+
+
+@compiles("effect_remove")
+def remove(c: Compiler, node: Node) -> list[int]:
+    start, end = c.code_range(node.args[0])
+    return [c.effs.add(node, kind=L.EFF_REMOVE, site=start, site_end=end)]
+
+
+@compiles("effect_move_again")
+def move_again(c: Compiler, node: Node) -> list[int]:
+    return [c.effs.add(node, kind=L.EFF_MOVE_AGAIN)]

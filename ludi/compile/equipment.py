@@ -1,0 +1,176 @@
+"""Equipment and the start: boards (``board_*``), ``equip_*`` items and ``init_*`` placements.
+
+Boards become geometry (:mod:`ludi.compile.board`): cells, neighbours by direction, line axes,
+corners and sides. Pieces, regions and maps become the tables that moves and conditions read.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from ludi.compile import board as geometry
+from ludi.compile import layout as L
+from ludi.compile.regions import static_cells
+from ludi.compile.registry import compiles, fail, items, number
+from ludi.lang import Node
+from ludi.lang.tree import Sym
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ludi.compile.compiler import Compiler
+
+# ---------------------------------------------------------------- boards
+
+
+@compiles("board_rotate")
+def board_rotate(c: Compiler, node: Node) -> geometry.Board:
+    return c.dispatch(node.args[1])  # rotation changes the drawing, not the cells or lines
+
+
+@compiles("board_hex", "board_tri_hexagon")
+def board_hex(c: Compiler, node: Node) -> geometry.Board:
+    # the vertices of a hexagon of triangles form a hexagon of hex cells
+    return geometry.hexhex(number(node, node.args[0], "the side of a hex board", 1, 40))
+
+
+@compiles("board_hex_diamond")
+def board_hex_diamond(c: Compiler, node: Node) -> geometry.Board:
+    return geometry.hex_diamond(number(node, node.args[0], "the side of a diamond", 1, 60))
+
+
+@compiles("board_hex_rectangle")
+def board_hex_rectangle(c: Compiler, node: Node) -> geometry.Board:
+    return geometry.hex_rectangle(number(node, node.args[0], "rows", 1, 200),
+                                  number(node, node.args[1], "columns", 1, 200))
+
+
+@compiles("board_hex_triangle")
+def board_hex_triangle(c: Compiler, node: Node) -> geometry.Board:
+    return geometry.hex_triangle(number(node, node.args[0], "the side of a triangle", 1, 80))
+
+
+@compiles("board_square")
+def board_square(c: Compiler, node: Node) -> geometry.Board:
+    n = number(node, node.args[0], "the side of a square board", 1, 200)
+    return geometry.square_grid(n, n)
+
+
+@compiles("board_rectangle")
+def board_rectangle(c: Compiler, node: Node) -> geometry.Board:
+    return geometry.square_grid(number(node, node.args[1], "columns", 1, 200),
+                                number(node, node.args[0], "rows", 1, 200))
+
+
+# ---------------------------------------------------------------- equipment items
+
+
+def _one_board(c: Compiler, item: Node) -> None:
+    if c.board is not None:
+        raise fail(item, "only one board is allowed")
+
+
+@compiles("equip_board")
+def equip_board(c: Compiler, item: Node) -> None:
+    _one_board(c, item)
+    c.board = c.dispatch(item.args[0])
+    c.params[L.P_BOARD_CELLS] = c.board.num_cells
+
+
+@compiles("equip_mancala_board")
+def equip_mancala_board(c: Compiler, item: Node) -> None:
+    _one_board(c, item)
+    rows = number(item, item.args[0], "the rows of a mancala board", 1, 8)
+    cols = number(item, item.args[1], "the columns of a mancala board", 1, 40)
+    store = item.named("store")
+    c.stores = store is None or store.name != "None"
+    c.board = geometry.mancala(rows, cols, c.stores)
+    c.params[L.P_BOARD_CELLS] = rows * cols
+    track = next((a for a in item.positional if isinstance(a, Node)), None)
+    if track is None:
+        raise fail(item, "a mancala board needs a (track …) to sow along")
+    _, spec = track.positional[:2]
+    try:
+        c.track = geometry.parse_track(c.board, spec, c.stores)
+    except ValueError as e:
+        raise fail(track, str(e)) from None
+    c.track_loop = 1 if track.named("loop", False) else 0
+
+
+@compiles("equip_piece")
+def equip_piece(c: Compiler, item: Node) -> None:
+    name, owner = item.positional[0], item.positional[1]
+    if len(item.positional) > 2:
+        raise fail(item, "pieces with their own moves are not supported by the engine yet")
+    if owner.name not in ("Each", "Shared", "P1", "P2", "P3", "P4"):
+        raise fail(item, f"a piece is owned by Each, Shared or a player P1..P4; got {owner.name}")
+    if owner.name.startswith("P"):
+        c.colour(item, owner)
+    c.pieces.append((name, owner.name))
+
+
+@compiles("equip_regions")
+def equip_regions(c: Compiler, item: Node) -> None:
+    if c.board is None:
+        raise fail(item, "(regions …) must come after the board")
+    name = next((a for a in item.positional if isinstance(a, str)), None)
+    role = next((a for a in item.positional if isinstance(a, Sym)), None)
+    cells = [static_cells(c, p) for p in items(item.positional[-1])]
+    if role is not None:
+        c.regions.setdefault(c.colour(item, role), []).extend(cells)
+    if name is not None:
+        c.named_regions[name] = np.unique(np.concatenate(cells))
+
+
+@compiles("equip_map")
+def equip_map(c: Compiler, item: Node) -> None:
+    if c.board is None:
+        raise fail(item, "(map …) must come after the board")
+    for pair in item.positional[-1]:
+        role, where = pair.args
+        colour = c.colour(pair, role)
+        if isinstance(where, Sym):
+            if not c.stores:
+                raise fail(pair, f"{where.name} is a store, and this board has none")
+            base = int(c.params[L.P_BOARD_CELLS])
+            site = base if where.name == "FirstSite" else base + 1
+        else:
+            site = number(pair, where, "a map site", 0, c.board.num_cells - 1)
+        c.map_sites[colour] = site
+
+
+# ---------------------------------------------------------------- the start
+
+
+def start(c: Compiler, part: Node) -> None:
+    """``(start …)``: counts and pieces on the board before the first move."""
+    for init in items(part.args[0]):
+        c.dispatch(init)
+
+
+@compiles("init_set_count")
+def init_set_count(c: Compiler, init: Node) -> None:
+    count = number(init, init.args[0], "a starting count", 0, 10**6)
+    c.init_counts[static_cells(c, init.named("to"))] = count
+
+
+@compiles("init_place")
+def init_place(c: Compiler, init: Node) -> None:
+    name, where = init.positional[:2]
+    colour = piece_colour(c, init, name)
+    cells = static_cells(c, where)
+    c.init_owner[cells] = colour + 1
+    c.init_counts[cells] = number(init, init.named("count", 1), "a count", 1, 10**6)
+
+
+def piece_colour(c: Compiler, node: Node, name: str) -> int:
+    """The colour of a piece named as Ludii does: "Marker1" is P1's "Marker" (Each)."""
+    for piece, owner in c.pieces:
+        if owner == "Each" and name[len(piece):].isdigit() and name.startswith(piece):
+            colour = int(name[len(piece):]) - 1
+            if 0 <= colour < c.num_players:
+                return colour
+        if name == piece and owner.startswith("P"):
+            return int(owner[1]) - 1
+    known = [f"{p}1" if o == "Each" else p for p, o in c.pieces]
+    raise fail(node, f'no piece "{name}"; pieces: {", ".join(known) or "none"}')

@@ -1,0 +1,284 @@
+"""Moves (``moves_*``): generator records and the move program that combines them.
+
+Each move ludeme that makes moves (Add, Select, Slide, Step, Hop, Pass, Propose, Vote) becomes one
+generator record (``T_GEN``) and one ``PR_LEAF`` instruction. The combinators become
+straight-line instructions with forward jumps (``T_PROG``):
+
+    (or A B)              leaf A; leaf B
+    (priority {A B C})    mark; A; jump-if-moves END; B; jump-if-moves END; C; pop; END:
+    (if c A B)            jump-unless c ELSE; A; jump END; ELSE: B; END:
+    (do A ifAfterwards:c) mark; A; keep-if-after c
+    (max Captures A)      mark; A; keep-max-captures
+
+After the program, :func:`play` chooses the fast paths the kernels may take for common shapes.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from ludi.compile import layout as L
+from ludi.compile.registry import compiles, fail, ludeme, operands
+from ludi.compile.shapes import sowing
+from ludi.lang import Node, parse_fragment
+from ludi.lang.tree import Sym
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ludi.compile.compiler import Compiler
+
+
+def leaf(c: Compiler, node: Node, kind: int, **fields: int) -> int:
+    """A generator record and the instruction that runs it; the generator's index."""
+    g = c.gens.add(node, kind=kind, **fields)
+    if g > L.GEN_MASK:
+        raise fail(node, f"more than {L.GEN_MASK + 1} move generators in one game")
+    c.prog.add(node, kind=L.PR_LEAF, gen=g)
+    return g
+
+
+def then(c: Compiler, node: Node) -> dict[str, int]:
+    """The (then …) effects of a move as generator fields."""
+    part = _part(node, "then")
+    start, count = c.effect_list(part.args[0]) if part is not None else (0, 0)
+    return {"then": start, "then_count": count}
+
+
+def condition(c: Compiler, cond, context: str | None = None) -> dict[str, int]:
+    """An optional condition as generator fields (an empty range when there is none)."""
+    start, end = c.code_range(cond, context) if cond is not None else (0, 0)
+    return {"cond": start, "cond_end": end}
+
+
+def _part(node: Node, rule: str) -> Node | None:
+    return next((a for a in node.args if isinstance(a, Node) and a.rule == rule), None)
+
+
+# ---------------------------------------------------------------- generators
+
+
+@compiles("moves_add", "moves_add_short")
+def add(c: Compiler, node: Node) -> None:
+    to = node.args[0]
+    target = next((a for a in to.positional), None)
+    if target is None or target.category != "region":
+        raise fail(node, "(move Add (to REGION)) needs a region to place on")
+    if _part(to, "apply") is not None:
+        raise fail(node, "(to … (apply …)) is not supported for Add yet")
+    code = c.region(target, dynamic=True)
+    leaf(c, node, L.GEN_ADD, region=code, **condition(c, to.named("if")), **then(c, node))
+
+
+@compiles("moves_select")
+def select(c: Compiler, node: Node) -> None:
+    frm = node.args[0]
+    where = frm.positional[0] if frm.positional else None
+    if where is None or where.category != "region":
+        raise fail(node, "(move Select (from REGION …)) needs a region to choose from")
+    code = c.region(where)
+    leaf(c, node, L.GEN_SELECT, region=code, **condition(c, frm.named("if")), **then(c, node))
+
+
+@compiles("moves_slide", "moves_step")
+def slide(c: Compiler, node: Node) -> None:
+    """(move Slide …) and (move Step …): along a line of empty cells (one cell for Step)."""
+    _check_directions(node)
+    if _part(node, "then") is not None:
+        raise fail(node, "(then …) after a Slide or Step is not supported yet")
+    code = _from_region(c, node)
+    if node.rule == "moves_step":
+        limit = c.code_range(1)
+    else:
+        between = _part(node, "between")
+        most = between.named("max") if between is not None else None
+        limit = c.code_range(most) if most is not None else (0, 0)
+        if between is not None and between.named("if") is not None and not (
+                between.named("if") == parse_fragment("(is Empty (between))", "cond")):
+            raise fail(between, "a slide passes over empty cells only: its between condition "
+                       "can only be (is Empty (between))")
+    to = _part(node, "to")
+    cond = to.named("if") if to is not None else None
+    start = len(c.code)
+    fields = condition(c, cond, context="slide-to")
+    distances = int(any(c.code.get(i, "kind") == L.OP_APPROACH for i in range(start, len(c.code))))
+    leaf(c, node, L.GEN_SLIDE, region=code, max=limit[0], max_end=limit[1], distances=distances,
+         **fields)
+
+
+@compiles("moves_hop")
+def hop(c: Compiler, node: Node) -> None:
+    """(move Hop …) over an enemy piece, capturing it; landing:Turning and chain:True are Play
+    Win's turning jumps and capture series."""
+    _check_directions(node)
+    code = _from_region(c, node)
+    between = _part(node, "between")
+    enemy = parse_fragment("(is Enemy (between))", "cond")
+    if between is None or between.named("if") != enemy:
+        raise fail(node, "a hop jumps over an enemy piece: (between if:(is Enemy (between)) "
+                   "(apply (remove (between))))")
+    apply = _part(between, "apply")
+    if apply is None or apply.args[0] != parse_fragment("(remove (between))", "effect"):
+        raise fail(between, "the jumped piece is captured: (apply (remove (between)))")
+    to = _part(node, "to")
+    if to is not None and to.named("if") not in (None, parse_fragment("(is Empty (to))", "cond")):
+        raise fail(to, "a hop lands on an empty cell: its to condition can only be "
+                   "(is Empty (to))")
+    if _part(node, "then") is not None:
+        raise fail(node, "(then …) after a Hop is not supported yet")
+    landing = node.named("landing")
+    turning = int(landing is not None and landing.name == "Turning")
+    if turning and c.board.kind != "hex":
+        raise fail(node, "turning jumps are defined on hex boards only")
+    leaf(c, node, L.GEN_HOP, region=code, turning=turning,
+         chain=int(bool(node.named("chain", False))))
+
+
+@compiles("moves_pass")
+def pass_(c: Compiler, node: Node) -> None:
+    if _part(node, "then") is not None:
+        raise fail(node, "(then …) after a Pass is not supported yet")
+    leaf(c, node, L.GEN_PASS)
+
+
+@compiles("moves_propose")
+def propose(c: Compiler, node: Node) -> None:
+    leaf(c, node, L.GEN_PROPOSE, proposal=c.proposal(node.args[0]))
+
+
+@compiles("moves_vote")
+def vote(c: Compiler, node: Node) -> None:
+    name = node.args[0]
+    pending = c.proposals[0] if c.proposals else name
+    leaf(c, node, L.GEN_VOTE, proposal=c.proposal(pending), yes=int(name == pending))
+
+
+def _from_region(c: Compiler, node: Node) -> int:
+    frm = _part(node, "from")
+    where = frm.positional[0] if frm is not None and frm.positional else None
+    if where is None or where.category != "region":
+        raise fail(node, f"{ludeme(node)} needs (from REGION), e.g. "
+                   "(from (sites Occupied by:Mover))")
+    if frm.named("if") is not None:
+        raise fail(frm, "(from … if:…) is not supported for this move yet")
+    return c.region(where)
+
+
+def _check_directions(node: Node) -> None:
+    dirs = next((a for a in node.positional if isinstance(a, Sym)), None)
+    if dirs is not None and dirs.name not in ("All", "Adjacent"):
+        raise fail(node, f"{dirs.name} directions are not supported for this move yet; "
+                   "pieces move along all adjacent directions")
+
+
+# ---------------------------------------------------------------- combinators
+
+
+@compiles("moves_or", "moves_and")
+def or_(c: Compiler, node: Node) -> None:
+    for part in operands(node):
+        c.moves(part)
+
+
+@compiles("moves_priority")
+def priority(c: Compiler, node: Node) -> None:
+    parts = operands(node)
+    c.prog.add(node, kind=L.PR_MARK)
+    done = []
+    for part in parts[:-1]:
+        c.moves(part)
+        done.append(c.prog.add(node, kind=L.PR_PRIO_DONE))
+    c.moves(parts[-1])
+    c.prog.add(node, kind=L.PR_POP)
+    for i in done:
+        c.prog.set(i, target=len(c.prog))
+
+
+@compiles("moves_if")
+def if_(c: Compiler, node: Node) -> None:
+    start, end = c.code_range(node.args[0])
+    branch = c.prog.add(node, kind=L.PR_JUMP_UNLESS, cond=start, cond_end=end)
+    c.moves(node.args[1])
+    if len(node.args) > 2:
+        skip = c.prog.add(node, kind=L.PR_JUMP)
+        c.prog.set(branch, target=len(c.prog))
+        c.moves(node.args[2])
+        c.prog.set(skip, target=len(c.prog))
+    else:
+        c.prog.set(branch, target=len(c.prog))
+
+
+@compiles("moves_do")
+def do(c: Compiler, node: Node) -> None:
+    c.prog.add(node, kind=L.PR_MARK)
+    start = len(c.prog)
+    c.moves(node.positional[0])
+    if any(c.prog.get(i, "kind") == L.PR_KEEP_IF_AFTER for i in range(start, len(c.prog))):
+        raise fail(node, "a (do …) inside another (do …) is not supported")
+    cond, end = c.code_range(node.named("ifAfterwards"))
+    c.prog.add(node, kind=L.PR_KEEP_IF_AFTER, cond=cond, cond_end=end)
+
+
+@compiles("moves_max_captures")
+def max_captures(c: Compiler, node: Node) -> None:
+    c.prog.add(node, kind=L.PR_MARK)
+    first = len(c.gens)
+    c.moves(node.args[0])
+    for g in range(first, len(c.gens)):
+        if c.gens.get(g, "kind") == L.GEN_HOP:
+            c.gens.set(g, longest=1)  # the hop keeps only its longest series (see chains)
+    c.prog.add(node, kind=L.PR_KEEP_MAX_CAPTURES)
+
+
+# ---------------------------------------------------------------- (play …) and fast paths
+
+
+def play(c: Compiler, part: Node) -> None:
+    """``(play MOVES)``: the move program, then the fast paths its shape allows."""
+    c.moves(part.args[0])
+    c.prog.add(part, kind=L.PR_END)
+    c.params[L.P_PLAY] = L.PLAY_PROGRAM
+    _add_fast_path(c)
+    _sowing_fast_path(c, part.args[0])
+
+
+def _add_fast_path(c: Compiler) -> None:
+    """One add anywhere in a region that is the same for every player: no program to run."""
+    if len(c.prog) != 2 or c.prog.get(0, "kind") != L.PR_LEAF:
+        return
+    g = c.prog.get(0, "gen")
+    code = c.gens.get(g, "region")
+    plain = (c.gens.get(g, "kind") == L.GEN_ADD and c.gens.get(g, "then_count") == 0
+             and c.gens.get(g, "cond") == c.gens.get(g, "cond_end"))
+    if not plain:
+        return
+    board = int(c.params[L.P_BOARD_CELLS])
+    if code == L.REG_EMPTY:
+        c.add_mask[:board] = 1
+    elif code >= 0 and all(np.array_equal(c.region_rows[code][0], c.region_rows[code][k])
+                           for k in range(1, 4)):
+        c.add_mask[np.flatnonzero(c.region_rows[code][0])] = 1
+        c.add_mask[board:] = 0
+    else:
+        return
+    c.params[L.P_PLAY] = L.PLAY_ADD
+    c.params[L.P_ADD_ALL] = int(c.add_mask.all())
+
+
+def _sowing_fast_path(c: Compiler, moves: Node) -> None:
+    """Parameters for the sowing kernels when the moves are the usual mancala turn."""
+    shape = sowing(moves) if c.track and c.num_players == 2 else None
+    if shape is None or not all(c.map_sites[colour] >= 0 for colour in range(2)):
+        return
+    p = c.params
+    p[L.P_SOW_FAST] = 1
+    p[L.P_SOW_GEN] = next(g for g in range(len(c.gens))
+                          if c.gens.get(g, "kind") == L.GEN_SELECT)
+    p[L.P_SOW_CAPTURE] = sum(1 << k for k in shape.capture_counts)
+    p[L.P_SOW_FLAGS] = (L.SOW_INCLUDE_SELF * shape.include_self
+                        + L.SOW_BACKTRACK * shape.backtracking
+                        + L.SOW_SLAM_NO_CAPTURE * shape.grand_slam_no_capture
+                        + L.SOW_FEED * shape.feed)
+    p[L.P_SOW_SKIP] = shape.skip_at
+    p[L.P_SOW_OWN] = c.region(Node("region_sites_role", (Sym("role", "Mover"),)))
+    p[L.P_SOW_OPP] = c.region(Node("region_sites_role", (Sym("role", "Next"),)))

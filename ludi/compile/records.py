@@ -1,0 +1,93 @@
+"""Records: the rows the compiler writes into one section of the tables, by field name.
+
+Every record type has its fields named once, in :mod:`ludi.compile.layout` (``O_*`` for condition
+ops, ``G_*`` for generators, ...). The compiler fills a row by those names, so no numeric offset
+appears in it, and keeps beside each row where in the description it came from: an engine error
+or a program dump names the ludeme and its file, line and column.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ludi.compile import layout as L
+from ludi.lang import Node
+
+
+@dataclass(frozen=True)
+class Origin:
+    """Where a record came from: the ludeme's text (one line) and its place in the source."""
+
+    text: str
+    file: str | None = None
+    line: int | None = None
+    col: int | None = None
+
+    @classmethod
+    def of(cls, node, parent: Node | None = None) -> Origin:
+        """The origin of a node, or of a literal (a number, a boolean) written inside
+        ``parent`` (it has the parent's place)."""
+        if isinstance(node, Origin):
+            return node
+        if not isinstance(node, Node):
+            within = cls.of(parent) if parent is not None else cls("")
+            return cls(str(node), within.file, within.line, within.col)
+        file, line, col = node.pos if node.pos else (None, None, None)
+        return cls(node.to_text(width=10**9), file, line, col)
+
+    @property
+    def place(self) -> str:
+        """``file:line:col`` (the file's name only), or "" when unknown."""
+        if self.line is None:
+            return ""
+        name = (self.file or "<text>").replace("\\", "/").rsplit("/", 1)[-1]
+        return f"{name}:{self.line}:{self.col}"
+
+    def __str__(self) -> str:
+        return f"{self.text} ({self.place})" if self.place else self.text
+
+
+class Records:
+    """The rows of one section: ``add(node, kind=..., field=value, ...)`` -> the row's index.
+
+    ``prefix`` names the record type's fields in the layout (``"O_"``: ``O_KIND``, ``O_ROLE`` ...);
+    ``kinds`` (e.g. ``layout.OPS``) says which fields each kind uses; a row may set only those,
+    which catches a compiler that writes a field the kernels never read for that kind.
+    """
+
+    def __init__(self, prefix: str, width: int, kinds: dict | None = None):
+        self.fields = L.fields(prefix)
+        self.width = width
+        self.kinds = kinds
+        self.rows: list[list[int]] = []
+        self.origins: list[Origin] = []
+
+    def add(self, node: Node | Origin, **values: int) -> int:
+        row = [0] * self.width
+        if self.kinds is not None:
+            used = {self.fields[name] for name in values if name != "kind"}
+            wanted = set(self.kinds[values["kind"]][1])
+            if used - wanted:
+                raise AssertionError(f"fields {sorted(used - wanted)} are not read for kind "
+                                     f"{values['kind']}")
+        for name, value in values.items():
+            row[self.fields[name]] = int(value)
+        self.rows.append(row)
+        self.origins.append(Origin.of(node))
+        return len(self.rows) - 1
+
+    def set(self, index: int, **values: int) -> None:
+        """Fill fields of a row written before (jump targets known only later)."""
+        for name, value in values.items():
+            self.rows[index][self.fields[name]] = int(value)
+
+    def get(self, index: int, name: str) -> int:
+        return self.rows[index][self.fields[name]]
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+    def array(self) -> np.ndarray:
+        return np.array(self.rows, np.int64).reshape(len(self.rows), self.width)

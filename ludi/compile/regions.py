@@ -1,0 +1,194 @@
+"""Regions (``region_*``): sets of sites, compiled to a code the kernels test membership with.
+
+A region that does not change during play becomes a static region: a row of 0/1 per colour
+(``T_REGIONS``; per colour because ``(sites Mover)`` differs by player) and its code is the row's
+index. Regions read off the position get a negative ``REG_*`` code. ``(sites Winning …)`` and
+unions holding one are computed by trial placements (``T_DYNREG``, codes <= ``REG_DYNAMIC``);
+only an Add may place on them (``Compiler.region(node, dynamic=True)``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from ludi.compile import layout as L
+from ludi.compile.registry import compiles, fail, number, operands
+from ludi.lang import Node
+from ludi.lang.tree import Sym
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ludi.compile.compiler import Compiler
+
+
+def static_region(c: Compiler, per_colour) -> int:
+    """Register a static region given as a function colour -> cells; return its code (equal
+    regions share one row)."""
+    rows = np.zeros((4, c.board.num_cells), np.int64)
+    for colour in range(4):
+        rows[colour, per_colour(colour)] = 1
+    for i, existing in enumerate(c.region_rows):
+        if np.array_equal(existing, rows):
+            return i
+    c.region_rows.append(rows)
+    return len(c.region_rows) - 1
+
+
+def static_cells(c: Compiler, node: Node) -> np.ndarray:
+    """Cells of a region that does not change during play and does not depend on the player
+    (used for equipment, the start and goals)."""
+    code = c.region(node)
+    if code < 0:
+        raise fail(node, "this region changes during play; a fixed region is needed here")
+    rows = c.region_rows[code]
+    if not all(np.array_equal(rows[0], rows[k]) for k in range(1, 4)):
+        raise fail(node, "this region depends on the player; a fixed region is needed here")
+    return np.flatnonzero(rows[0])
+
+
+def region_cells(c: Compiler, code: int) -> int:
+    """The most sites a region with this code can hold (for move bounds)."""
+    if code >= 0:
+        return int(c.region_rows[code].sum(axis=1).max())
+    return int(c.params[L.P_BOARD_CELLS])
+
+
+def _fixed(c: Compiler, cells) -> int:
+    return static_region(c, lambda colour: cells)
+
+
+def _playable(c: Compiler) -> np.ndarray:
+    return np.arange(int(c.params[L.P_BOARD_CELLS]))
+
+
+@compiles("region_sites_empty")
+def sites_empty(c: Compiler, node: Node) -> int:
+    return L.REG_EMPTY
+
+
+@compiles("region_sites_occupied")
+def sites_occupied(c: Compiler, node: Node) -> int:
+    role = node.named("by")
+    codes = {"Mover": L.REG_OCCUPIED_MOVER, "Next": L.REG_OCCUPIED_NEXT,
+             "Prev": L.REG_OCCUPIED_PREV}
+    if role.name in codes:
+        return codes[role.name]
+    return L.REG_OCCUPIED_P1 - c.colour(node, role)
+
+
+@compiles("region_sites_board")
+def sites_board(c: Compiler, node: Node) -> int:
+    return _fixed(c, _playable(c))
+
+
+@compiles("region_sites_corners")
+def sites_corners(c: Compiler, node: Node) -> int:
+    return _fixed(c, c.board.corners)
+
+
+@compiles("region_sites_outer")
+def sites_outer(c: Compiler, node: Node) -> int:
+    playable = _playable(c)
+    return _fixed(c, playable[c.board.rim[playable] == 1])
+
+
+@compiles("region_sites_track")
+def sites_track(c: Compiler, node: Node) -> int:
+    if not c.track:
+        raise fail(node, "(sites Track) needs a board with a (track …)")
+    return _fixed(c, np.array(c.track, np.int64))
+
+
+@compiles("region_sites_role")
+def sites_role(c: Compiler, node: Node) -> int:
+    role = node.args[0]
+    return static_region(c, lambda colour: player_cells(c, node, role, colour))
+
+
+def player_cells(c: Compiler, node: Node, role: Sym, colour: int) -> np.ndarray:
+    """The cells of the (regions …) of the player that ``role`` names, seen by ``colour``."""
+    n = c.num_players
+    relative = {"Mover": 0, "Next": 1, "Prev": -1}
+    if role.name in relative:
+        target = (colour + relative[role.name]) % n
+    elif role.name in ("P1", "P2", "P3", "P4"):
+        target = c.colour(node, role)
+    else:
+        raise fail(node, f"(sites {role.name}) is not supported; use Mover, Next, Prev or "
+                   "P1..P4")
+    cells = c.regions.get(target, [])
+    return np.unique(np.concatenate(cells)) if cells else np.zeros(0, np.int64)
+
+
+@compiles("region_sites_side")
+def sites_side(c: Compiler, node: Node) -> int:
+    side = node.args[0].name
+    if side not in c.board.sides:
+        raise fail(node, f"this {c.board.shape} board has no side {side}; sides: "
+                   f"{', '.join(c.board.sides)}")
+    return _fixed(c, c.board.sides[side])
+
+
+@compiles("region_sites_row", "region_sites_column")
+def sites_row_or_column(c: Compiler, node: Node) -> int:
+    k = number(node, node.args[0], "the row or column", 0, 10**4)
+    b = c.board
+    cells = b.row_cells(k) if node.rule.endswith("row") else b.column_cells(k)
+    return _fixed(c, cells[cells < len(_playable(c))])
+
+
+@compiles("region_sites_top", "region_sites_bottom")
+def sites_top_or_bottom(c: Compiler, node: Node) -> int:
+    playable = _playable(c)
+    rows = c.board.row_index()[playable]
+    want = rows.max() if node.rule.endswith("top") else 0
+    return _fixed(c, playable[rows == want])
+
+
+@compiles("region_sites_left", "region_sites_right")
+def sites_left_or_right(c: Compiler, node: Node) -> int:
+    playable = _playable(c)
+    cols = c.board.column_index()[playable]
+    want = cols.min() if node.rule.endswith("left") else cols.max()
+    return _fixed(c, playable[cols == want])
+
+
+@compiles("region_sites_named")
+def sites_named(c: Compiler, node: Node) -> int:
+    if node.args[0] not in c.named_regions:
+        raise fail(node, f'no region named "{node.args[0]}"; regions: '
+                   + (", ".join(c.named_regions) or "none"))
+    return _fixed(c, c.named_regions[node.args[0]])
+
+
+@compiles("region_sites_winning")
+def sites_winning(c: Compiler, node: Node) -> int:
+    role, moves = node.args
+    if moves.rule not in ("moves_add", "moves_add_short") or len(moves.args) != 1 \
+            or len(moves.args[0].args) != 1:
+        raise fail(node, "(sites Winning ROLE (add (to REGION))) is the supported form")
+    inner = c.region(moves.args[0].args[0])
+    row = c.dynregs.add(node, kind=L.DYN_WINNING, role=c.role(node, role), region=inner)
+    return L.REG_DYNAMIC - row
+
+
+@compiles("region_union")
+def union(c: Compiler, node: Node) -> int:
+    codes: list[int] = []
+    for part in operands(node):
+        code = c.region(part, dynamic=True)
+        if code <= L.REG_DYNAMIC and c.dynregs.get(L.REG_DYNAMIC - code, "kind") == L.DYN_UNION:
+            row = L.REG_DYNAMIC - code  # a union inside a union: take its parts
+            first = c.dynregs.get(row, "parts")
+            codes.extend(c.lists[first:first + c.dynregs.get(row, "part_count")])
+        else:
+            codes.append(code)
+    if any(code <= L.REG_DYNAMIC for code in codes):
+        start, count = c.add_list(codes)
+        row = c.dynregs.add(node, kind=L.DYN_UNION, parts=start, part_count=count)
+        return L.REG_DYNAMIC - row
+    if any(code < 0 for code in codes):
+        raise fail(node, "a union of regions that change during play is not supported yet")
+    rows = [c.region_rows[code] for code in codes]
+    return static_region(c, lambda colour: np.flatnonzero(sum(r[colour] for r in rows)))

@@ -1,0 +1,62 @@
+"""Applying a move: its own changes, the position history, the end clauses, the next turn."""
+
+from __future__ import annotations
+
+from ludi.compile.layout import (
+    END_TIMEOUT,
+    I_ACTIVE,
+    I_CYCLE,
+    I_HIST_LEN,
+    I_LAST_TO,
+    I_MOVE_AGAIN,
+    I_MOVER,
+    I_OVER,
+    I_PLY,
+    I_TURNS,
+    KIND_BITS,
+    KIND_MASK,
+    MOVE_ADD,
+    MOVE_SWAP,
+    P_MOVE_LIMIT,
+    P_PLAY,
+    PLAY_ADD,
+)
+from ludi.engine.kernels.core import next_colour, tiny
+from ludi.engine.kernels.effects import play_effects
+from ludi.engine.kernels.ends import check_end
+from ludi.engine.kernels.history import record_position
+from ludi.engine.kernels.pieces import place
+from ludi.engine.kernels.results import finish
+
+
+@tiny
+def apply_move(t, s, w, move):
+    """Play ``move`` (assumed legal), check the end clauses, pass the turn."""
+    kind = move & KIND_MASK
+    mover = s[I_MOVER]
+    if t[P_PLAY] != PLAY_ADD and s[I_HIST_LEN] == 0:
+        record_position(t, s, w)  # a fresh position (game start, state_from) counts for cycles
+    if t[P_PLAY] == PLAY_ADD and kind == MOVE_ADD:
+        c = move >> KIND_BITS
+        place(t, s, c, mover)
+        s[I_LAST_TO] = c
+    else:
+        play_effects(t, s, w, move)
+    s[I_PLY] += 1
+    again = s[I_MOVE_AGAIN] == 1 or kind == MOVE_SWAP
+    s[I_MOVE_AGAIN] = 0
+    following = mover if again else next_colour(t, s, mover)
+    if t[P_PLAY] != PLAY_ADD:
+        s[I_MOVER] = following
+        s[I_CYCLE] = record_position(t, s, w)
+        s[I_MOVER] = mover
+    check_end(t, s, w)
+    if s[I_OVER] == 1:
+        return
+    if s[I_ACTIVE + following] == 0:  # the end clauses put a player out
+        following = next_colour(t, s, mover)
+    if following != mover:
+        s[I_TURNS] += 1
+    s[I_MOVER] = following
+    if s[I_PLY] >= t[P_MOVE_LIMIT]:
+        finish(t, s, -1, END_TIMEOUT)

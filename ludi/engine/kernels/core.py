@@ -1,0 +1,174 @@
+"""Kernel building blocks: the decorators, the error channel, the work array, random numbers,
+colours and players. Everything else in the kernels builds on these.
+
+Every kernel sees a game only through flat int64 arrays (:mod:`ludi.compile.layout`): ``t`` the
+tables, ``s`` the state, ``w`` the work array, whose sections the compiler sized and placed
+(``P_W_*`` in the header). They are compiled once per machine (numba's disk cache), for all games.
+``NUMBA_DISABLE_JIT=1`` runs the same code as plain Python.
+
+Colours and players: stones are stored by colour (colour 0 moves first). The pie rule swaps which
+player holds which colour (``s[I_SWAPPED]``); the rules only ever see colours.
+
+Errors: a dispatcher that meets a code it does not know calls :func:`fail`, which records the
+error in the work array; loops stop when they see it, and the Python side raises
+``ludi.EngineError`` naming the ludeme. Nothing falls through silently.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from ludi.compile.layout import (
+    HIST_WIDTH,
+    I_ACTIVE,
+    I_CELLS,
+    I_HIST_LEN,
+    I_MOVER,
+    I_SWAPPED,
+    INFO_SIZE,
+    P_CELLS,
+    P_MAX_MOVES,
+    P_PLAYERS,
+    P_W_MOVES,
+    P_W_SAVES,
+    ROLE_MOVER,
+    ROLE_NEXT,
+    ROLE_PREV,
+    S_SECTIONS,
+    W_ERROR,
+    W_ERROR_AT,
+    W_ERROR_VALUE,
+)
+
+#: Hot kernels are compiled without numba's reference counting: they never allocate, and
+#: counting references to the array arguments at every call costs more than the work itself
+#: (measured: 3x on Yavalath playouts). Only entry points that allocate use plain ``njit``.
+kernel = njit(cache=True, _nrt=False)
+#: Small helpers on the hot path are inlined into their callers.
+tiny = njit(cache=True, _nrt=False, inline="always")
+
+
+# ---------------------------------------------------------------- errors
+
+
+@tiny
+def fail(w, code, at, value):
+    """Record an engine error (the first one counts): ``code`` is an ERR_*, ``at`` the record it
+    concerns, ``value`` the value that was wrong."""
+    if w[W_ERROR] == 0:
+        w[W_ERROR] = code
+        w[W_ERROR_AT] = at
+        w[W_ERROR_VALUE] = value
+
+
+# ---------------------------------------------------------------- the work array
+
+
+@tiny
+def w_moves(t, depth):
+    """Offset in ``w`` of the move list of nesting level ``depth`` (other players' moves)."""
+    return t[P_W_MOVES] + depth * t[P_MAX_MOVES]
+
+
+@tiny
+def w_save(t, depth):
+    """Offset in ``w`` of the state saved at nesting level ``depth`` by a trial move: its
+    scalars and per-site sections (a move's own changes never touch the history)."""
+    return t[P_W_SAVES] + depth * (INFO_SIZE + S_SECTIONS * t[P_CELLS])
+
+
+@tiny
+def sec(s, k):
+    """Offset in ``s`` of state section ``k`` (S_BOARD, S_EMPTIES, …)."""
+    return INFO_SIZE + k * s[I_CELLS]
+
+
+@tiny
+def copy_state(dst, src):
+    """Copy the used part of a state: the history is long (a game's whole length) but mostly
+    empty, and nothing reads ``dst`` past its I_HIST_LEN entries."""
+    for i in range(INFO_SIZE + S_SECTIONS * src[I_CELLS] + HIST_WIDTH * src[I_HIST_LEN]):
+        dst[i] = src[i]
+
+
+# ---------------------------------------------------------------- random numbers
+
+
+@tiny
+def splitmix(z):
+    """splitmix64's finaliser: a 64-bit mix of ``z`` (a uint64)."""
+    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    return z ^ (z >> np.uint64(31))
+
+
+@kernel
+def rng_seed(rng, seed):
+    """Seed the splitmix64 generator held in ``rng`` (a uint64[1] array)."""
+    rng[0] = np.uint64(seed) * np.uint64(0x9E3779B97F4A7C15) + np.uint64(0x632BE59BD9B4E019)
+
+
+@tiny
+def rng_below(rng, n):
+    """A uniform integer in [0, n) for 0 < n < 2**32 (multiply-shift, no division)."""
+    rng[0] += np.uint64(0x9E3779B97F4A7C15)
+    z = splitmix(rng[0])
+    return np.int64(((z >> np.uint64(32)) * np.uint64(n)) >> np.uint64(32))
+
+
+@tiny
+def mix(x):
+    """A 64-bit hash of an integer, for position hashes and capture-series keys."""
+    return np.int64(splitmix(np.uint64(x) + np.uint64(0x9E3779B97F4A7C15)))
+
+
+# ---------------------------------------------------------------- players
+
+
+@tiny
+def next_colour(t, s, colour):
+    """The next colour after ``colour`` that is still playing."""
+    n = t[P_PLAYERS]
+    if n == 2:
+        return 1 - colour
+    c = colour
+    for _ in range(n):
+        c = (c + 1) % n
+        if s[I_ACTIVE + c] == 1:
+            return c
+    return colour
+
+
+@tiny
+def prev_colour(t, s, colour):
+    n = t[P_PLAYERS]
+    if n == 2:
+        return 1 - colour
+    c = colour
+    for _ in range(n):
+        c = (c - 1 + n) % n
+        if s[I_ACTIVE + c] == 1:
+            return c
+    return colour
+
+
+@tiny
+def role_colour(t, s, role):
+    """The colour a role names, seen from the colour to move (roles >= 0 are colours)."""
+    mover = s[I_MOVER]
+    if role == ROLE_MOVER:
+        return mover
+    if role == ROLE_NEXT:
+        return next_colour(t, s, mover)
+    if role == ROLE_PREV:
+        return prev_colour(t, s, mover)
+    return role
+
+
+@tiny
+def player_of(s, colour):
+    """The player holding ``colour`` (differs from the colour only after a pie-rule swap)."""
+    if s[I_SWAPPED] == 1 and colour >= 0 and colour < 2:
+        return 1 - colour
+    return colour

@@ -1,0 +1,295 @@
+"""Effects: what a move changes by itself — its placement or step, and the effects of its
+generator (``T_EFF`` records: sowing, fromTo, remove, moveAgain). No end check and no change of
+turn here (see ``apply.py``): trial moves run exactly this.
+"""
+
+from __future__ import annotations
+
+from ludi.compile.layout import (
+    CR_FROM,
+    CR_LENGTH,
+    CR_PATH,
+    E_APPLY,
+    E_APPLY_COUNT,
+    E_BACKTRACK,
+    E_CAPTURE,
+    E_CAPTURE_END,
+    E_COUNT,
+    E_COUNT_END,
+    E_FROM_SITE,
+    E_FROM_SITE_END,
+    E_INCLUDE_SELF,
+    E_KIND,
+    E_OPPONENTS,
+    E_SITE,
+    E_SITE_END,
+    E_SKIP,
+    E_SKIP_END,
+    E_SLAM_NO_CAPTURE,
+    E_TO_SITE,
+    E_TO_SITE_END,
+    EFF_FROM_TO,
+    EFF_MOVE_AGAIN,
+    EFF_REMOVE,
+    EFF_SOW,
+    EFF_WIDTH,
+    ERR_EFFECT,
+    ERR_MOVE,
+    ERR_SOWING,
+    FROM_SHIFT,
+    G_THEN,
+    G_THEN_COUNT,
+    G_YES,
+    GEN_MASK,
+    GEN_SHIFT,
+    GEN_WIDTH,
+    I_DECIDED,
+    I_FROM,
+    I_LAST_FROM,
+    I_LAST_TO,
+    I_MOVE_AGAIN,
+    I_MOVER,
+    I_PROPOSED,
+    I_SITE,
+    I_SWAPPED,
+    I_TO,
+    KIND_BITS,
+    KIND_MASK,
+    MOVE_ADD,
+    MOVE_HOP,
+    MOVE_PASS,
+    MOVE_PROPOSE,
+    MOVE_SELECT,
+    MOVE_SLIDE,
+    MOVE_SWAP,
+    MOVE_VOTE,
+    P_BOARD_CELLS,
+    P_CELLS,
+    P_PLAY,
+    P_SOW_FAST,
+    P_TRACK_LEN,
+    P_TRACK_LOOP,
+    P_W_SLAM,
+    PLAY_ADD,
+    S_COUNTS,
+    SITE_MASK,
+    T_EFF,
+    T_GEN,
+    T_LIST,
+    T_TRACK,
+)
+from ludi.engine.kernels import sowing
+from ludi.engine.kernels.chains import chain_record
+from ludi.engine.kernels.conditions import evaluate, holds, in_region
+from ludi.engine.kernels.core import fail, kernel, sec, tiny
+from ludi.engine.kernels.pieces import place, remove
+
+
+@tiny
+def move_to(move):
+    return (move >> KIND_BITS) & SITE_MASK
+
+
+@tiny
+def move_from(move):
+    return (move >> FROM_SHIFT) & SITE_MASK
+
+
+@tiny
+def move_gen(move):
+    return (move >> GEN_SHIFT) & GEN_MASK
+
+
+# ---------------------------------------------------------------- effect records
+
+
+@kernel
+def simple_effect(t, s, w, e):
+    """Apply a fromTo, remove or moveAgain effect (record ``e`` of T_EFF)."""
+    at = t[T_EFF] + e * EFF_WIDTH
+    kind = t[at + E_KIND]
+    if kind == EFF_FROM_TO:
+        frm, _ = evaluate(t, s, w, t[at + E_FROM_SITE], t[at + E_FROM_SITE_END])
+        to, _ = evaluate(t, s, w, t[at + E_TO_SITE], t[at + E_TO_SITE_END])
+        n, _ = evaluate(t, s, w, t[at + E_COUNT], t[at + E_COUNT_END])
+        C = t[P_CELLS]
+        if frm >= 0 and frm < C and to >= 0 and to < C and n > 0:
+            cnt = sec(s, S_COUNTS)
+            n = min(n, s[cnt + frm])
+            s[cnt + frm] -= n
+            s[cnt + to] += n
+    elif kind == EFF_REMOVE:
+        site, _ = evaluate(t, s, w, t[at + E_SITE], t[at + E_SITE_END])
+        if site >= 0 and site < t[P_BOARD_CELLS]:
+            remove(t, s, site)
+    elif kind == EFF_MOVE_AGAIN:
+        s[I_MOVE_AGAIN] = 1
+    else:
+        fail(w, ERR_EFFECT, e, kind)
+
+
+@kernel
+def sow(t, s, w, e):
+    """Sow the counters of the move's site along the track, then capture at the last site (and, with
+    backtracking, before it) while the capture condition holds. With grandSlam:NoCapture,
+    captures that would empty every site of the opponents are undone."""
+    at = t[T_EFF] + e * EFF_WIDTH
+    track = t[T_TRACK]
+    L = t[P_TRACK_LEN]
+    pos_of = track + L
+    cnt = sec(s, S_COUNTS)
+    origin = s[I_LAST_TO]  # Ludii's default start: the site the move just chose
+    if origin < 0 or origin >= t[P_CELLS]:
+        return
+    pos = t[pos_of + origin]
+    if pos < 0:
+        return
+    seeds = s[cnt + origin]
+    s[cnt + origin] = 0
+    include_self = t[at + E_INCLUDE_SELF]
+    skip_start, skip_end = t[at + E_SKIP], t[at + E_SKIP_END]
+    last = origin
+    skipped = 0  # sites passed in a row without a seed: a whole lap means none can take one
+    while seeds > 0:
+        pos += 1
+        if pos >= L:
+            if t[P_TRACK_LOOP] == 0:
+                break
+            pos = 0
+        site = t[track + pos]
+        drop = not (site == origin and include_self == 0)
+        if drop and skip_start < skip_end:
+            s[I_TO] = site
+            drop = not holds(t, s, w, skip_start, skip_end)
+        if not drop:
+            skipped += 1
+            if skipped >= L:
+                fail(w, ERR_SOWING, e, origin)
+                break
+            continue
+        skipped = 0
+        s[cnt + site] += 1
+        seeds -= 1
+        last = site
+    s[cnt + origin] += seeds  # a track that does not loop keeps what it could not sow
+    s[I_LAST_TO] = last
+    s[I_TO] = last
+    capture_start, capture_end = t[at + E_CAPTURE], t[at + E_CAPTURE_END]
+    if capture_start >= capture_end or t[at + E_APPLY_COUNT] == 0:
+        return
+    grand_slam = t[at + E_SLAM_NO_CAPTURE]
+    saved = t[P_W_SLAM]
+    if grand_slam == 1:
+        for c in range(t[P_CELLS]):
+            w[saved + c] = s[cnt + c]
+    p = t[pos_of + last]
+    captured = False
+    while True:
+        site = t[track + p]
+        s[I_TO] = site
+        if not holds(t, s, w, capture_start, capture_end):
+            break
+        simple_effects(t, s, w, t[at + E_APPLY], t[at + E_APPLY_COUNT])
+        captured = True
+        if t[at + E_BACKTRACK] == 0:
+            break
+        p -= 1
+        if p < 0:
+            if t[P_TRACK_LOOP] == 0:
+                break
+            p = L - 1
+        if t[track + p] == origin or p == t[pos_of + last]:
+            break
+    if captured and grand_slam == 1:
+        left = 0
+        region = t[at + E_OPPONENTS]
+        for c in range(t[P_BOARD_CELLS]):
+            if in_region(t, s, w, region, s[I_MOVER], c):
+                left += s[cnt + c]
+        if left == 0:
+            for c in range(t[P_CELLS]):
+                s[cnt + c] = w[saved + c]
+    s[I_TO] = last
+
+
+@kernel
+def simple_effects(t, s, w, start, count):
+    """A sowing's capture effects (the compiler allows no sowing inside a sowing)."""
+    for i in range(count):
+        simple_effect(t, s, w, t[t[T_LIST] + start + i])
+
+
+@kernel
+def effects(t, s, w, start, count):
+    """Apply an effect sequence (T_LIST entries pointing at T_EFF records)."""
+    for i in range(count):
+        e = t[t[T_LIST] + start + i]
+        if t[t[T_EFF] + e * EFF_WIDTH + E_KIND] == EFF_SOW:
+            sow(t, s, w, e)
+        else:
+            simple_effect(t, s, w, e)
+
+
+# ---------------------------------------------------------------- a move's own changes
+
+
+@kernel
+def play_effects(t, s, w, move):
+    """The changes a move makes by itself: a placement, a step or series of jumps, a selection
+    and its effects, a proposal or vote, a swap. No end check and no change of turn."""
+    kind = move & KIND_MASK
+    mover = s[I_MOVER]
+    if kind == MOVE_ADD:
+        c = move_to(move)
+        place(t, s, c, mover)
+        s[I_LAST_TO] = c
+        s[I_LAST_FROM] = -1
+        if t[P_PLAY] != PLAY_ADD:
+            at = t[T_GEN] + move_gen(move) * GEN_WIDTH
+            s[I_TO] = c
+            effects(t, s, w, t[at + G_THEN], t[at + G_THEN_COUNT])
+    elif kind == MOVE_SELECT and t[P_SOW_FAST] == 1:
+        sowing.play_sow(t, s, w, move_from(move))
+    elif kind == MOVE_SELECT:
+        c = move_from(move)
+        s[I_FROM] = c
+        s[I_TO] = c
+        s[I_SITE] = c
+        s[I_LAST_FROM] = c
+        s[I_LAST_TO] = c
+        at = t[T_GEN] + move_gen(move) * GEN_WIDTH
+        effects(t, s, w, t[at + G_THEN], t[at + G_THEN_COUNT])
+    elif kind == MOVE_SLIDE:
+        a = move_from(move)
+        c = move_to(move)
+        remove(t, s, a)
+        place(t, s, c, mover)
+        s[I_LAST_FROM] = a
+        s[I_LAST_TO] = c
+    elif kind == MOVE_HOP:
+        rec = chain_record(t, move)
+        k = w[rec + CR_LENGTH]
+        a = w[rec + CR_FROM]
+        remove(t, s, a)
+        for i in range(k):
+            remove(t, s, w[rec + CR_PATH + k + i])
+        c = w[rec + CR_PATH + k - 1]
+        place(t, s, c, mover)
+        s[I_LAST_FROM] = a
+        s[I_LAST_TO] = c
+    elif kind == MOVE_PROPOSE:
+        s[I_PROPOSED] = move_to(move) + 1
+        s[I_LAST_TO] = -1
+    elif kind == MOVE_VOTE:
+        at = t[T_GEN] + move_gen(move) * GEN_WIDTH
+        if s[I_PROPOSED] == move_to(move) + 1 and t[at + G_YES] == 1:
+            s[I_DECIDED] = s[I_PROPOSED]
+        s[I_PROPOSED] = 0
+        s[I_LAST_TO] = -1
+    elif kind == MOVE_SWAP or kind == MOVE_PASS:
+        s[I_LAST_TO] = -1
+        s[I_LAST_FROM] = -1
+        if kind == MOVE_SWAP:
+            s[I_SWAPPED] = 1 - s[I_SWAPPED]
+    else:
+        fail(w, ERR_MOVE, 0, move)

@@ -1,0 +1,121 @@
+"""End checks: the end clauses tried after every move, and what happens when the player to move
+has no legal move.
+"""
+
+from __future__ import annotations
+
+from ludi.compile.layout import (
+    BY_SCORE,
+    CL_OUTCOME,
+    CL_ROLE,
+    CL_SCORE_COUNT,
+    CL_SCORES,
+    CLAUSE_WIDTH,
+    DRAW,
+    END_NO_MOVES,
+    ERR_DEPTH,
+    ERR_OUTCOME,
+    I_END_CLAUSE,
+    I_MOVER,
+    I_OVER,
+    I_SCORES,
+    I_STUCK,
+    IN_KIND,
+    LOSS,
+    P_DEPTH,
+    P_FIRST_WIN_ENDS,
+    P_MAX_MOVES,
+    P_NO_MOVES,
+    P_PLAYERS,
+    P_PROG_LEN,
+    PR_KEEP_IF_AFTER,
+    PROG_WIDTH,
+    SC_COLOUR,
+    SC_VALUE,
+    SC_VALUE_END,
+    SCORE_WIDTH,
+    T_CLAUSES,
+    T_PROG,
+    T_SCORES,
+    W_DEPTH,
+    W_LIMIT,
+    W_NO_MOVES,
+    WIN,
+)
+from ludi.engine.kernels.conditions import evaluate, first_clause
+from ludi.engine.kernels.core import fail, kernel, role_colour, w_moves
+from ludi.engine.kernels.generate import generate
+from ludi.engine.kernels.results import eliminate, finish, finish_by_score, win_out
+
+
+@kernel
+def count_others_moves(t, s, w):
+    """Before end clauses that test (no Moves …) of another player: note which other colours
+    have no move. Their moves go to the nested move list of this level."""
+    mover = s[I_MOVER]
+    depth = w[W_DEPTH]
+    if depth >= t[P_DEPTH] - 1:
+        fail(w, ERR_DEPTH, 0, depth)
+        return
+    w[W_DEPTH] = depth + 1
+    exists_only = True  # without do-filters, the first move found settles it
+    for i in range(t[P_PROG_LEN]):
+        if t[t[T_PROG] + i * PROG_WIDTH + IN_KIND] == PR_KEEP_IF_AFTER:
+            exists_only = False
+    w[W_LIMIT] = 1 if exists_only else 0
+    for colour in range(t[P_PLAYERS]):
+        if colour != mover:
+            s[I_MOVER] = colour
+            start = w_moves(t, depth)
+            n = generate(t, s, w, w[start:start + t[P_MAX_MOVES]])
+            w[W_NO_MOVES + colour] = 1 if n == 0 else 0
+    w[W_LIMIT] = 0
+    s[I_MOVER] = mover
+    w[W_DEPTH] = depth
+
+
+@kernel
+def check_end(t, s, w):
+    """Try the end clauses in order; the first that holds decides the result."""
+    if t[P_NO_MOVES] == 1:
+        count_others_moves(t, s, w)
+    m, reason = first_clause(t, s, w)
+    if m < 0:
+        return
+    at = t[T_CLAUSES] + CLAUSE_WIDTH * m
+    s[I_END_CLAUSE] = m
+    outcome = t[at + CL_OUTCOME]
+    if outcome == BY_SCORE:
+        for i in range(t[at + CL_SCORE_COUNT]):
+            row = t[T_SCORES] + (t[at + CL_SCORES] + i) * SCORE_WIDTH
+            v, _ = evaluate(t, s, w, t[row + SC_VALUE], t[row + SC_VALUE_END])
+            s[I_SCORES + t[row + SC_COLOUR]] = v
+        finish_by_score(t, s, reason)
+        return
+    colour = role_colour(t, s, t[at + CL_ROLE])
+    if outcome == DRAW:
+        finish(t, s, -1, reason)
+    elif outcome != WIN and outcome != LOSS:
+        fail(w, ERR_OUTCOME, m, outcome)
+    elif t[P_PLAYERS] == 2:
+        finish(t, s, colour if outcome == WIN else 1 - colour, reason)
+    elif outcome == LOSS:
+        eliminate(t, s, colour, reason)
+    elif t[P_FIRST_WIN_ENDS] == 1:
+        finish(t, s, colour, reason)
+    else:
+        win_out(t, s, colour, reason)
+
+
+@kernel
+def end_if_stuck(t, s, w, buf):
+    """Count the legal moves. When the player to move has none, try the end clauses with that
+    player as the mover (Ludii's ``(no Moves Mover)``); if none applies, the game is a draw."""
+    n = generate(t, s, w, buf)
+    if n == 0 and s[I_OVER] == 0:
+        s[I_STUCK] = 1
+        check_end(t, s, w)
+        s[I_STUCK] = 0
+        if s[I_OVER] == 0:
+            finish(t, s, -1, END_NO_MOVES)
+    return n

@@ -1,0 +1,462 @@
+"""Generating the legal moves: the move program's interpreter and its generators.
+
+A move is one int64 (layout: ``kind | to << 4 | from << 24 | generator << 44``). Add-anywhere
+games (``PLAY_ADD``) have a fast path that never runs the program, mancala turns another
+(``sowing.py``); every other game runs the move program (``T_PROG``) over its generators
+(``T_GEN``). Every buffer written here holds ``P_MAX_MOVES`` moves, the bound the compiler proved
+for the program (``ludi.compile.bounds``); capture series are checked at the write
+(``chains.py``).
+"""
+
+from __future__ import annotations
+
+from ludi.compile.layout import (
+    BOARD,
+    CL_OUTCOME,
+    CL_ROLE,
+    CLAUSE_WIDTH,
+    DR_KIND,
+    DR_PART_COUNT,
+    DR_PARTS,
+    DR_REGION,
+    DR_ROLE,
+    DYN_UNION,
+    DYN_WINNING,
+    DYNREG_WIDTH,
+    ERR_DEPTH,
+    ERR_DYNREG,
+    ERR_GENERATOR,
+    ERR_INSTRUCTION,
+    ERR_JUMP,
+    FROM_SHIFT,
+    G_COND,
+    G_COND_END,
+    G_DISTANCES,
+    G_KIND,
+    G_MAX,
+    G_MAX_END,
+    G_PROPOSAL,
+    G_REGION,
+    GEN_ADD,
+    GEN_HOP,
+    GEN_PASS,
+    GEN_PROPOSE,
+    GEN_SELECT,
+    GEN_SHIFT,
+    GEN_SLIDE,
+    GEN_VOTE,
+    GEN_WIDTH,
+    I_CELLS,
+    I_FROM,
+    I_LAST_TO,
+    I_MOVER,
+    I_NEMPTY,
+    I_OVER,
+    I_PLY,
+    I_RUNS_KEY,
+    I_TO,
+    IN_COND,
+    IN_COND_END,
+    IN_GEN,
+    IN_KIND,
+    IN_TARGET,
+    INFO_SIZE,
+    KIND_BITS,
+    MOVE_ADD,
+    MOVE_PASS,
+    MOVE_PROPOSE,
+    MOVE_SELECT,
+    MOVE_SLIDE,
+    MOVE_SWAP,
+    MOVE_VOTE,
+    O_KIND,
+    O_NOT_FARTHER,
+    OP_APPROACH,
+    OP_WIDTH,
+    P_BOARD_CELLS,
+    P_CELLS,
+    P_DEPTH,
+    P_DIRS,
+    P_GROUPS,
+    P_LINE_ONLY,
+    P_NUM_ADJ,
+    P_PLAY,
+    P_PLAYERS,
+    P_PROG_LEN,
+    P_SOW_FAST,
+    P_SWAP,
+    P_W_DIST,
+    P_W_MARKS,
+    P_W_SCRATCH,
+    PLAY_ADD,
+    PR_END,
+    PR_JUMP,
+    PR_JUMP_UNLESS,
+    PR_KEEP_IF_AFTER,
+    PR_KEEP_MAX_CAPTURES,
+    PR_LEAF,
+    PR_MARK,
+    PR_POP,
+    PR_PRIO_DONE,
+    PROG_WIDTH,
+    REG_DYNAMIC,
+    REG_EMPTY,
+    S_SECTIONS,
+    T_ADD_MASK,
+    T_ADJ,
+    T_CLAUSES,
+    T_CODE,
+    T_DYNREG,
+    T_GEN,
+    T_LIST,
+    T_NBR,
+    T_PROG,
+    W_CHAIN_TOP,
+    W_DEPTH,
+    W_DIST_READY,
+    W_ERROR,
+    W_LIMIT,
+    WIN,
+)
+from ludi.engine.kernels import chains, sowing
+from ludi.engine.kernels.conditions import evaluate, first_clause, holds, in_region
+from ludi.engine.kernels.core import fail, kernel, role_colour, tiny, w_save
+from ludi.engine.kernels.effects import play_effects
+from ludi.engine.kernels.pieces import place
+
+# ---------------------------------------------------------------- trial moves
+
+
+@kernel
+def trial_holds(t, s, w, move, start, end):
+    """Would the condition [start, end) hold after ``move``'s own changes (no end check, no
+    change of turn)? The state is restored afterwards."""
+    depth = w[W_DEPTH]
+    if depth >= t[P_DEPTH]:
+        fail(w, ERR_DEPTH, 0, depth)
+        return False
+    size = INFO_SIZE + S_SECTIONS * s[I_CELLS]  # what a move's effects can change (no history)
+    saved = w_save(t, depth)
+    for i in range(size):
+        w[saved + i] = s[i]
+    w[W_DEPTH] = depth + 1
+    play_effects(t, s, w, move)
+    ok = holds(t, s, w, start, end)
+    w[W_DEPTH] = depth
+    for i in range(size):
+        s[i] = w[saved + i]
+    return ok
+
+
+@tiny
+def could_win(t, s, colour, site):
+    """False when no end test can hold after a stone of ``colour`` on ``site``: with only line
+    tests of 2 or more, the site needs a stone of that colour next to it."""
+    if t[P_LINE_ONLY] == 0:
+        return True
+    nb = t[T_NBR] + site * t[P_DIRS]
+    for d in range(t[P_DIRS]):
+        x = t[nb + d]
+        if x >= 0 and s[BOARD + x] == colour + 1:
+            return True
+    return False
+
+
+@kernel
+def wins_at(t, s, w, colour, site):
+    """Would a stone of ``colour`` on the empty ``site`` win at once (the first end clause that
+    then holds gives ``colour`` a win)? Tried on the state and undone."""
+    if s[BOARD + site] != 0 or not could_win(t, s, colour, site):
+        return False
+    full = t[P_GROUPS] == 1  # groups change: save the whole state; else only what lines read
+    depth = w[W_DEPTH]
+    if full and depth >= t[P_DEPTH]:
+        fail(w, ERR_DEPTH, 0, depth)
+        return False
+    saved = w_save(t, depth)
+    size = INFO_SIZE + S_SECTIONS * s[I_CELLS]
+    mover, last = s[I_MOVER], s[I_LAST_TO]
+    if full:
+        for i in range(size):
+            w[saved + i] = s[i]
+        place(t, s, site, colour)
+    else:
+        s[BOARD + site] = colour + 1
+    s[I_MOVER] = colour
+    s[I_LAST_TO] = site
+    s[I_RUNS_KEY] = 0  # the line cache is for another stone: start afresh (and after)
+    m, _ = first_clause(t, s, w)
+    win = False
+    if m >= 0:
+        at = t[T_CLAUSES] + CLAUSE_WIDTH * m
+        win = t[at + CL_OUTCOME] == WIN and role_colour(t, s, t[at + CL_ROLE]) == colour
+    if full:
+        for i in range(size):
+            s[i] = w[saved + i]
+    else:
+        s[BOARD + site] = 0
+        s[I_MOVER], s[I_LAST_TO] = mover, last
+    s[I_RUNS_KEY] = 0
+    return win
+
+
+@tiny
+def dynamic_region_has(t, s, w, code, mover, site):
+    """Membership in a region computed by trial moves ((sites Winning …) or a union with one)."""
+    row = REG_DYNAMIC - code
+    at = t[T_DYNREG] + row * DYNREG_WIDTH
+    kind = t[at + DR_KIND]
+    if kind == DYN_WINNING:
+        colour = role_colour(t, s, t[at + DR_ROLE])
+        if not could_win(t, s, colour, site) or \
+                not in_region(t, s, w, t[at + DR_REGION], mover, site):
+            return False
+        return wins_at(t, s, w, colour, site)
+    if kind != DYN_UNION:
+        fail(w, ERR_DYNREG, row, kind)
+        return False
+    for i in range(t[at + DR_PART_COUNT]):  # basic regions and DYN_WINNING rows (flattened)
+        part = t[t[T_LIST] + t[at + DR_PARTS] + i]
+        if part <= REG_DYNAMIC:
+            inner = t[T_DYNREG] + (REG_DYNAMIC - part) * DYNREG_WIDTH
+            if t[inner + DR_KIND] != DYN_WINNING:
+                fail(w, ERR_DYNREG, REG_DYNAMIC - part, t[inner + DR_KIND])
+                return False
+            if in_region(t, s, w, t[inner + DR_REGION], mover, site) and \
+                    wins_at(t, s, w, role_colour(t, s, t[inner + DR_ROLE]), site):
+                return True
+        elif in_region(t, s, w, part, mover, site):
+            return True
+    return False
+
+
+# ---------------------------------------------------------------- slides
+
+
+@kernel
+def enemy_distances(t, s, w):
+    """Each cell's distance (in steps, pieces ignored) to the nearest piece of another colour
+    than the mover's, by a breadth-first search from all of them (each cell is queued once)."""
+    C = t[P_CELLS]
+    dist = t[P_W_DIST]
+    queue = t[P_W_SCRATCH]
+    stone = s[I_MOVER] + 1
+    head = 0
+    tail = 0
+    for c in range(C):
+        if s[BOARD + c] != 0 and s[BOARD + c] != stone:
+            w[dist + c] = 0
+            w[queue + tail] = c
+            tail += 1
+        else:
+            w[dist + c] = 1 << 30
+    nbr = t[T_NBR]
+    dirs = t[P_DIRS]
+    adj = t[T_ADJ]
+    while head < tail:
+        c = w[queue + head]
+        head += 1
+        for i in range(t[P_NUM_ADJ]):
+            x = t[nbr + c * dirs + t[adj + i]]
+            if x >= 0 and w[dist + x] > w[dist + c] + 1:
+                w[dist + x] = w[dist + c] + 1
+                w[queue + tail] = x
+                tail += 1
+    w[W_DIST_READY] = 1
+
+
+@kernel
+def slide_moves(t, s, w, g, buf, n):
+    """Slides (and steps) of the mover's pieces along empty lines, up to the distance limit,
+    to cells where the to-condition holds."""
+    at = t[T_GEN] + g * GEN_WIDTH
+    mover = s[I_MOVER]
+    stone = mover + 1
+    if t[at + G_DISTANCES] == 1 and w[W_DIST_READY] == 0:
+        enemy_distances(t, s, w)
+    nbr = t[T_NBR]
+    dirs = t[P_DIRS]
+    adj = t[T_ADJ]
+    dist = t[P_W_DIST]
+    cond_start, cond_end = t[at + G_COND], t[at + G_COND_END]
+    # the to-condition alone as one (is Approach) test is checked here, without the VM
+    approach = -1
+    op_at = t[T_CODE] + cond_start * OP_WIDTH
+    if cond_end - cond_start == 1 and t[op_at + O_KIND] == OP_APPROACH:
+        approach = t[op_at + O_NOT_FARTHER]
+    for a in range(t[P_BOARD_CELLS]):
+        if s[BOARD + a] != stone or not in_region(t, s, w, t[at + G_REGION], mover, a):
+            continue
+        limit = t[P_CELLS]
+        if t[at + G_MAX] < t[at + G_MAX_END]:
+            s[I_FROM] = a
+            limit, _ = evaluate(t, s, w, t[at + G_MAX], t[at + G_MAX_END])
+        for i in range(t[P_NUM_ADJ]):
+            d = t[adj + i]
+            x = a
+            for _ in range(limit):
+                x = t[nbr + x * dirs + d]
+                if x < 0 or s[BOARD + x] != 0:
+                    break
+                if approach >= 0:
+                    before = w[dist + a]
+                    after = w[dist + x]
+                    if not (after < before or (approach == 1 and after == before)):
+                        continue
+                elif cond_start < cond_end:
+                    s[I_FROM] = a
+                    s[I_TO] = x
+                    if not holds(t, s, w, cond_start, cond_end):
+                        continue
+                buf[n] = MOVE_SLIDE | (x << KIND_BITS) | (a << FROM_SHIFT) | (g << GEN_SHIFT)
+                n += 1
+                if w[W_LIMIT] > 0 and n >= w[W_LIMIT]:
+                    return n
+    return n
+
+
+# ---------------------------------------------------------------- the move program
+
+
+@kernel
+def leaf_moves(t, s, w, g, buf, n):
+    """Append the moves of generator ``g`` to ``buf[n:]``; return the new count."""
+    at = t[T_GEN] + g * GEN_WIDTH
+    kind = t[at + G_KIND]
+    if kind == GEN_ADD or kind == GEN_SELECT:
+        mover = s[I_MOVER]
+        code = t[at + G_REGION]
+        cond_start, cond_end = t[at + G_COND], t[at + G_COND_END]
+        # an add only ever goes on an empty cell: walk the empties list, not the whole board
+        on_empties = kind == GEN_ADD and (code == REG_EMPTY or code <= REG_DYNAMIC)
+        count = s[I_NEMPTY] if on_empties else t[P_CELLS]
+        empties = INFO_SIZE + s[I_CELLS]
+        for i in range(count):
+            c = s[empties + i] if on_empties else i
+            if code <= REG_DYNAMIC:
+                if not dynamic_region_has(t, s, w, code, mover, c):
+                    continue
+            elif not on_empties and not in_region(t, s, w, code, mover, c):
+                continue
+            if kind == GEN_ADD:
+                if c >= t[P_BOARD_CELLS] or s[BOARD + c] != 0:
+                    continue
+                s[I_TO] = c
+                move = MOVE_ADD | (c << KIND_BITS)
+            else:
+                s[I_FROM] = c
+                move = MOVE_SELECT | (c << FROM_SHIFT) | (c << KIND_BITS)
+            if cond_start < cond_end and not holds(t, s, w, cond_start, cond_end):
+                continue
+            buf[n] = move | (g << GEN_SHIFT)
+            n += 1
+            if w[W_LIMIT] > 0 and n >= w[W_LIMIT]:
+                return n
+        return n
+    if kind == GEN_SLIDE:
+        return slide_moves(t, s, w, g, buf, n)
+    if kind == GEN_HOP:
+        return chains.hop_moves(t, s, w, g, buf, n)
+    if kind == GEN_PASS:
+        buf[n] = MOVE_PASS | (g << GEN_SHIFT)
+        return n + 1
+    if kind == GEN_PROPOSE:
+        buf[n] = MOVE_PROPOSE | (t[at + G_PROPOSAL] << KIND_BITS) | (g << GEN_SHIFT)
+        return n + 1
+    if kind == GEN_VOTE:
+        buf[n] = MOVE_VOTE | (t[at + G_PROPOSAL] << KIND_BITS) | (g << GEN_SHIFT)
+        return n + 1
+    fail(w, ERR_GENERATOR, g, kind)
+    return n
+
+
+@kernel
+def run_program(t, s, w, buf):
+    """Run the move program (T_PROG) into ``buf``; return the number of moves. Jumps only go
+    forward, so every instruction runs once at most: the marks stack holds P_PROG_LEN + 1."""
+    prog = t[T_PROG]
+    marks = t[P_W_MARKS]
+    top = 0
+    n = 0
+    pc = 0
+    while pc < t[P_PROG_LEN] and w[W_ERROR] == 0:
+        at = prog + pc * PROG_WIDTH
+        op = t[at + IN_KIND]
+        here = pc
+        pc += 1
+        if op == PR_LEAF:
+            n = leaf_moves(t, s, w, t[at + IN_GEN], buf, n)
+            if n > 0 and n >= w[W_LIMIT] > 0:
+                return n  # only whether a move exists was asked (no do-filter to come)
+        elif op == PR_MARK:
+            w[marks + top] = n
+            top += 1
+        elif op == PR_JUMP_UNLESS:
+            if not holds(t, s, w, t[at + IN_COND], t[at + IN_COND_END]):
+                pc = t[at + IN_TARGET]
+        elif op == PR_JUMP:
+            pc = t[at + IN_TARGET]
+        elif op == PR_PRIO_DONE:
+            if n > w[marks + top - 1]:
+                top -= 1
+                pc = t[at + IN_TARGET]
+        elif op == PR_POP:
+            top -= 1
+        elif op == PR_KEEP_MAX_CAPTURES:
+            top -= 1
+            first = w[marks + top]
+            best = 0
+            for i in range(first, n):
+                best = max(best, chains.captures(t, w, buf[i]))
+            k = first
+            for i in range(first, n):
+                if chains.captures(t, w, buf[i]) == best:
+                    buf[k] = buf[i]
+                    k += 1
+            n = k
+        elif op == PR_KEEP_IF_AFTER:
+            top -= 1
+            k = w[marks + top]
+            for i in range(w[marks + top], n):
+                if trial_holds(t, s, w, buf[i], t[at + IN_COND], t[at + IN_COND_END]):
+                    buf[k] = buf[i]
+                    k += 1
+            n = k
+        elif op == PR_END:
+            break
+        else:
+            fail(w, ERR_INSTRUCTION, here, op)
+            break
+        if pc <= here:
+            fail(w, ERR_JUMP, here, pc)
+            break
+    return n
+
+
+@tiny
+def swap_allowed(t, s):
+    return s[I_PLY] == 1 and t[P_SWAP] == 1 and t[P_PLAYERS] == 2
+
+
+@kernel
+def generate(t, s, w, buf):
+    """Write the mover's legal moves into ``buf`` (``P_MAX_MOVES`` long); return how many."""
+    if s[I_OVER] == 1:
+        return 0
+    w[W_CHAIN_TOP] = 0
+    w[W_DIST_READY] = 0
+    n = 0
+    if t[P_PLAY] == PLAY_ADD:
+        mask = t[T_ADD_MASK]
+        for c in range(t[P_BOARD_CELLS]):
+            if s[BOARD + c] == 0 and t[mask + c] == 1:
+                buf[n] = MOVE_ADD | (c << KIND_BITS)
+                n += 1
+    elif t[P_SOW_FAST] == 1:
+        n = sowing.sow_moves(t, s, w, buf)
+    else:
+        n = run_program(t, s, w, buf)
+    if n > 0 and swap_allowed(t, s):
+        buf[n] = MOVE_SWAP
+        n += 1
+    return n

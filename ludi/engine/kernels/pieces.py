@@ -1,0 +1,128 @@
+"""Pieces on the board: placing and removing them, the empty-cell list, and union-find groups
+(with their goal bits) for connection and ring tests."""
+
+from __future__ import annotations
+
+from ludi.compile.layout import (
+    BOARD,
+    I_LOOP_FLAG,
+    I_NEMPTY,
+    I_PIECES,
+    P_DIRS,
+    P_GROUPS,
+    P_LOOPS,
+    P_NUM_ADJ,
+    S_COUNTS,
+    S_EMPTIES,
+    S_EPOS,
+    S_GMASK,
+    S_PARENT,
+    T_ADJ,
+    T_CELLBITS,
+    T_NBR,
+)
+from ludi.engine.kernels.core import kernel, sec, tiny
+
+# ---------------------------------------------------------------- groups (union-find)
+
+
+@kernel
+def find(s, par, x):
+    """Root of x's group; ``par`` is the offset of the parent section in ``s``."""
+    while s[par + x] != x:
+        s[par + x] = s[par + s[par + x]]
+        x = s[par + x]
+    return x
+
+
+@kernel
+def closes_loop(t, s, c, stone):
+    """Before joining ``c`` to its groups: does it touch one group in two separate arcs?"""
+    par = sec(s, S_PARENT)
+    nb = t[T_NBR] + c * t[P_DIRS]
+    adj = t[T_ADJ]
+    nd = t[P_NUM_ADJ]
+    r0 = -1
+    r1 = -1
+    r2 = -1
+    for i in range(nd):
+        x = t[nb + t[adj + i]]
+        y = t[nb + t[adj + (i + nd - 1) % nd]]
+        inx = x >= 0 and s[BOARD + x] == stone
+        iny = y >= 0 and s[BOARD + y] == stone
+        if inx and not iny:
+            r = find(s, par, x)
+            if r == r0 or r == r1 or r == r2:
+                return True
+            if r0 < 0:
+                r0 = r
+            elif r1 < 0:
+                r1 = r
+            else:
+                r2 = r
+    return False
+
+
+@kernel
+def join_groups(t, s, c, stone):
+    par = sec(s, S_PARENT)
+    gm = sec(s, S_GMASK)
+    s[par + c] = c
+    s[gm + c] = t[t[T_CELLBITS] + c]
+    nb = t[T_NBR] + c * t[P_DIRS]
+    adj = t[T_ADJ]
+    for i in range(t[P_NUM_ADJ]):
+        x = t[nb + t[adj + i]]
+        if x >= 0 and s[BOARD + x] == stone:
+            a = find(s, par, c)
+            b = find(s, par, x)
+            if a != b:
+                s[par + b] = a
+                s[gm + a] |= s[gm + b]
+
+
+# ---------------------------------------------------------------- pieces
+
+
+@tiny
+def place(t, s, c, colour):
+    """Put a piece of ``colour`` on the empty cell ``c``."""
+    stone = colour + 1
+    if t[P_LOOPS] == 1:
+        s[I_LOOP_FLAG] = 1 if closes_loop(t, s, c, stone) else 0
+    s[BOARD + c] = stone
+    s[sec(s, S_COUNTS) + c] = 1
+    s[I_PIECES + colour] += 1
+    empt = sec(s, S_EMPTIES)
+    epos = sec(s, S_EPOS)
+    k = s[epos + c]
+    ne = s[I_NEMPTY] - 1
+    last = s[empt + ne]
+    s[empt + k] = last
+    s[epos + last] = k
+    s[empt + ne] = c
+    s[epos + c] = ne
+    s[I_NEMPTY] = ne
+    if t[P_GROUPS] == 1:
+        join_groups(t, s, c, stone)
+
+
+@kernel
+def remove(t, s, c):
+    """Take the piece off cell ``c`` (pieces that move or are captured; no groups here)."""
+    stone = s[BOARD + c]
+    if stone == 0:
+        return
+    s[BOARD + c] = 0
+    s[sec(s, S_COUNTS) + c] = 0
+    s[I_PIECES + stone - 1] -= 1
+    empt = sec(s, S_EMPTIES)
+    epos = sec(s, S_EPOS)
+    ne = s[I_NEMPTY]
+    first = s[empt + ne]
+    k = s[epos + c]
+    s[empt + k] = first
+    s[epos + first] = k
+    s[empt + ne] = c
+    s[epos + c] = ne
+    s[I_NEMPTY] = ne + 1

@@ -1,0 +1,79 @@
+"""Random playouts: uniformly random games from a position, run entirely in compiled code."""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from ludi.compile.layout import (
+    I_CELLS,
+    I_END_OP,
+    I_NEMPTY,
+    I_OVER,
+    I_PLY,
+    I_WINNER,
+    INFO_SIZE,
+    KIND_BITS,
+    MOVE_ADD,
+    MOVE_SWAP,
+    P_ADD_ALL,
+    P_MAX_MOVES,
+    P_PLAY,
+    PLAY_ADD,
+    W_ERROR,
+)
+from ludi.engine.kernels.apply import apply_move
+from ludi.engine.kernels.core import copy_state, kernel, player_of, rng_below, rng_seed, tiny
+from ludi.engine.kernels.ends import end_if_stuck
+from ludi.engine.kernels.generate import generate, swap_allowed
+
+
+@tiny
+def random_move(t, s, w, buf, rng):
+    """A uniformly random legal move, or -1 when there is none. Add-anywhere games draw from the
+    empties list directly (the fast path); the others from the generated move list."""
+    if s[I_OVER] == 1:  # a finished game has no legal move, on either path
+        return -1
+    if t[P_PLAY] == PLAY_ADD and t[P_ADD_ALL] == 1:
+        ne = s[I_NEMPTY]
+        extra = 1 if (ne > 0 and swap_allowed(t, s)) else 0
+        if ne + extra == 0:
+            return -1
+        k = rng_below(rng, ne + extra)
+        if k == ne:
+            return MOVE_SWAP
+        return MOVE_ADD | (s[INFO_SIZE + s[I_CELLS] + k] << KIND_BITS)
+    n = generate(t, s, w, buf)
+    if n == 0:
+        return -1
+    return buf[rng_below(rng, n)]
+
+
+@kernel
+def playout(t, s, w, buf, rng):
+    """Play uniformly random moves from ``s`` until the game ends (or an engine error)."""
+    while s[I_OVER] == 0 and w[W_ERROR] == 0:
+        m = random_move(t, s, w, buf, rng)
+        if m < 0:
+            end_if_stuck(t, s, w, buf)
+            break
+        apply_move(t, s, w, m)
+
+
+@njit(cache=True)
+def playouts(t, s0, w, n, seed, lengths, winners, reasons):
+    """``n`` random games from ``s0``. Per game: length in plies, the winning player (-1 for
+    none) and the op that ended it (see ``I_END_OP``). Stops at an engine error (in ``w``)."""
+    rng = np.empty(1, np.uint64)
+    rng_seed(rng, seed)
+    s = s0.copy()
+    buf = np.zeros(t[P_MAX_MOVES], np.int64)
+    for g in range(n):
+        copy_state(s, s0)
+        playout(t, s, w, buf, rng)
+        if w[W_ERROR] != 0:
+            return
+        lengths[g] = s[I_PLY]
+        win = s[I_WINNER]
+        winners[g] = player_of(s, win) if win >= 0 else -1
+        reasons[g] = s[I_END_OP]

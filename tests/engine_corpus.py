@@ -1,0 +1,139 @@
+"""A corpus of descriptions that, with the shipped games, uses every rule of the grammar and makes
+the compiler emit every kind of record (condition op, instruction, generator, effect, dynamic
+region). The grammar coverage test and the dispatch tests read it.
+
+Each description is small and plays in random play, so the kernels execute what it compiles.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+from ludi.lang import Description, load_description, parse, shipped_games
+
+EXTRA = {
+    "arithmetic": """
+(game "Arithmetic" (players 2)
+  (equipment {(board (rectangle 4 5) use:Cell) (piece "Disc" P1) (piece "Cross" P2)
+              (regions "Home" (sites Left))})
+  (rules
+    (play (and (move Add (to (sites Empty))) (move Pass)))
+    (end {
+      (if (is Line 4 Orthogonal) (result Mover Win))
+      (if (is Line 4 Diagonal) (result Next Loss))
+      (if (and {(> (count Moves) (* 2 (max 3 (min 9 (count Players)))))
+                (!= (count Turns) 0)
+                (<= (count Sites in:(sites "Home")) 4)
+                (is Friend (last To))
+                (not (= (next) (prev)))})
+          (result Mover Win))
+      (if (and (= (count Moves) 30) true) (result Mover Draw))
+      (if false (result P2 Win))})))
+""",
+    "regions": """
+(game "Regions" (players 3)
+  (equipment {(board (rotate 90 (hex Rectangle 4 5))) (piece "Marker" Each)})
+  (rules
+    (meta (moveLimit 60))
+    (play (if (< (count Moves) 6)
+              (move Add (to (union (sites Column 1) (sites Corners))))
+              (move Add (to (sites Empty) if:(not (is Enemy (to)))))))
+    (end {
+      (if (is Line 3 All P3) (result P3 Win))
+      (if (is Line 3) (result Mover Loss))
+      (if (>= (score P1) 1) (result P1 Win))})))
+""",
+    "sides": """
+(game "Sides" (players 4)
+  (equipment {(board (tri Hexagon 3) use:Vertex) (piece "Marker" Each)})
+  (rules
+    (play (move Add (to (sites Empty))))
+    (end {
+      (if (is Connected 3 Sides) (result Mover Win))
+      (if (is Line 3 P4) (result P4 Loss))
+      (if (is Line 4 Prev) (result Prev Win))})))
+""",
+    "edges": """
+(game "Edges" (players 2)
+  (equipment {(board (square 5)) (piece "Marker" Each)
+              (regions P1 {(sites Side E) (sites Side W)})
+              (regions P2 {(sites Side N) (sites Bottom)})})
+  (rules
+    (start (place "Marker1" (sites Right) count:1))
+    (play (move Add (to (sites Empty) if:(is Empty (to)))))
+    (end {(if (is Connected Mover) (result Mover Win))
+          (if (and (is In (last To) (sites Outer)) (> (count Moves) 20)) (result Mover Draw))})))
+""",
+    "steps": """
+(game "Steps" (players 2)
+  (equipment {(board (square 4)) (piece "Marker" Each)})
+  (rules
+    (start {(place "Marker1" (sites Row 0)) (place "Marker2" (sites Row 3))})
+    (play (or {
+      (move Hop (from (sites Occupied by:Mover)) landing:Straight
+                (between if:(is Enemy (between)) (apply (remove (between))))
+                (to if:(is Empty (to))) chain:False)
+      (move Step (from (sites Occupied by:Mover)) Adjacent (to if:(is Empty (to))))
+      (move Slide (from (sites Occupied by:Mover)) (to if:(is Approach Closer)))
+      (move Select (from (sites Occupied by:Next) if:(> (count Moves) 5))
+                   (then (and {(remove (from)) (moveAgain)})))}))
+    (end {(if (= (count Pieces Next) 0) (result Mover Win))
+          (if (= (site) (last From)) (result Mover Draw))
+          (if (no Moves Next) (result Mover Win))})))
+""",
+    "proposals": """
+(game "Proposals" (players 2)
+  (equipment {(board (square 3)) (piece "Marker" Each)})
+  (rules
+    (play (if (is Proposed "Draw")
+              (or (move Vote "Draw") (move Vote "No"))
+              (or (move Propose "Draw") (move Add (to (sites Empty))))))
+    (end {(if (is Decided "Draw") (result Mover Draw))
+          (if (is Line 3) (result Mover Win))})))
+""",
+    "winning": """
+(game "Winning" (players 2)
+  (equipment {(board (hex 3)) (piece "Marker" Each)})
+  (rules
+    (play (priority {
+      (move Add (to (union (sites Winning Mover (add (to (sites Empty)))) (sites Corners))))
+      (move Add (to (sites Empty)))}))
+    (end (if (is Line 3) (result Mover Win)))))
+""",
+    "sowing": """
+(game "Sowing" (players 2)
+  (equipment {(mancalaBoard 2 5 store:Outer (track "Track" "1,E,N,W" loop:True))
+              (regions P1 (sites Bottom)) (regions P2 (sites Top))
+              (map {(pair P1 FirstSite) (pair P2 LastSite)}) (piece "Seed" Shared)})
+  (rules
+    (start (set Count 3 to:(sites Track)))
+    (play (move Select (from (sites Mover) if:(> (count at:(from)) 0))
+            (then (sow if:(= (count at:(to)) 2)
+                       apply:(fromTo (from (to)) (to (mapEntry (mover))) count:(count at:(to)))
+                       skipIf:(>= (count at:(to)) 9) grandSlam:Capture))))
+    (end {(if (no Moves Mover) (byScore))
+          (if (> (count at:(mapEntry P1)) 15) (result P1 Win))})))
+""",
+    "houses": """
+(game "Houses" (players 2)
+  (equipment {(mancalaBoard 2 4 store:None (track "Track" "0,E,N,W" loop:True))
+              (regions P1 (sites Bottom)) (regions P2 (sites Top))})
+  (rules
+    (meta (moveLimit 100))
+    (start (set Count 2 to:(sites Board)))
+    (play (move Select (from (sites Mover) if:(> (count at:(from)) 0)) (then (sow))))
+    (end (if (= (count in:(sites Mover)) 0) (result Mover Loss)))))
+""",
+}
+
+
+def descriptions() -> list[Description]:
+    """Every shipped game with every combination of its options, then the extra ones."""
+    out = []
+    for name in shipped_games():
+        d = load_description(name)
+        categories = [(o.category, [i.name for i in o.items]) for o in d.available]
+        for combo in itertools.product(*[items for _, items in categories]):
+            out.append(load_description(name, dict(zip([c for c, _ in categories], combo,
+                                                       strict=True))))
+    return out + [parse(text) for text in EXTRA.values()]

@@ -1,0 +1,86 @@
+"""Every fast path makes exactly the moves and results of the general program, move by move.
+
+The compiler chooses fast paths from the rule program (``Game.fast_paths``: one add anywhere,
+random adds drawn from the empty cells, line-only ends, the usual mancala turn). For every shipped
+game and option combination, the game with all its fast paths and with each one alone is played
+side by side with the general program (``Game.without_fast_paths()``): the same legal moves at
+every position, the same position after every move, the same result.
+"""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+from engine_corpus import descriptions
+
+import ludi
+from ludi.compile import layout as L
+from ludi.engine import run_playouts
+
+GAMES_PER_CONFIG = 6
+COMPARED_SCALARS = (L.I_MOVER, L.I_PLY, L.I_OVER, L.I_WINNER, L.I_SWAPPED, L.I_NEMPTY)
+
+
+def configurations():
+    """(description, fast paths kept on) for every game with a fast path: all of them, and
+    each one alone (with the add path that random adds drawn from the empty cells build on)."""
+    out = []
+    for d in descriptions():
+        paths = ludi.engine.from_description(d).fast_paths
+        keeps = {paths} | {tuple(p for p in paths if p in (path, "add")) if path == "add_all"
+                           else (path,) for path in paths}
+        out += [(d, keep) for keep in sorted(keeps) if keep]
+    return out
+
+
+CONFIGS = configurations()
+
+
+def position(state) -> tuple:
+    s = state._s
+    C = state.game.board.num_cells
+    n = state.game.num_players
+    return (tuple(s[L.section(C, L.S_BOARD)]), tuple(s[L.section(C, L.S_COUNTS)]),
+            tuple(int(s[i]) for i in COMPARED_SCALARS), tuple(s[L.I_RANKS:L.I_RANKS + n]))
+
+
+@pytest.mark.parametrize("description,keep", CONFIGS,
+                         ids=[f"{d.name}-{'+'.join(k)}-{i}" for i, (d, k) in enumerate(CONFIGS)])
+def test_fast_paths_play_the_general_program_move_by_move(description, keep):
+    base = ludi.engine.from_description(description).with_move_limit(400)
+    general = base.without_fast_paths()
+    dropped = [p for p in base.fast_paths if p not in keep]
+    fast = base.without_fast_paths(*dropped) if dropped else base
+    assert set(fast.fast_paths) == set(keep) and general.fast_paths == ()
+    rng = random.Random(hash(keep) % 1000)
+    for _ in range(GAMES_PER_CONFIG):
+        a, b = fast.initial_state(), general.initial_state()
+        while True:
+            moves_a = sorted(m.text for m in a.legal_moves())
+            assert moves_a == sorted(m.text for m in b.legal_moves()), a.ply
+            assert position(a) == position(b), a.ply
+            if not moves_a:
+                break
+            text = rng.choice(moves_a)
+            a.apply(text)
+            b.apply(text)
+        assert (a.winner, a.ranks, a.end_type) == (b.winner, b.ranks, b.end_type)
+
+
+@pytest.mark.parametrize("name,options", [("yavalath", {"Pie Rule": "Enabled"}),
+                                          ("hex", {"Board Size": "5x5"}), ("oware", None)])
+def test_fast_and_general_playouts_agree_in_distribution(name, options):
+    """The compiled random playouts (which the add-anywhere path draws differently) give the
+    same statistics on both paths."""
+    game = ludi.load(name, options=options)
+    (la, wa, _), (lb, wb, _) = run_playouts(game, 20_000, 1), \
+        run_playouts(game.without_fast_paths(), 20_000, 2)
+
+    def close(x, y) -> bool:  # within four standard errors of the difference
+        return abs(x.mean() - y.mean()) <= 4 * np.sqrt((x.var() + y.var()) / len(x)) + 1e-9
+
+    assert close(la, lb)
+    for p in range(game.num_players):
+        assert close(wa == p, wb == p)
