@@ -120,7 +120,6 @@ def patched(game: ludi.Game, table: str, rows: list[int], value: int) -> ludi.Ga
     t = game.tables.copy()
     for i in rows:
         t[int(t[section]) + i * width + field] = value
-    t.setflags(write=False)
     return ludi.Game(dataclasses.replace(game.spec, tables=t))
 
 
@@ -187,7 +186,6 @@ def test_a_backward_jump_is_refused():
     t = game.tables.copy()
     jump = rows_of(game, "prog", L.PR_JUMP)[0]
     t[int(t[L.T_PROG]) + jump * L.PROG_WIDTH + L.IN_TARGET] = 0
-    t.setflags(write=False)
     broken = ludi.Game(dataclasses.replace(game.spec, tables=t))
     with pytest.raises(EngineError, match="does not go forward") as e:
         broken.initial_state().legal_moves()
@@ -199,9 +197,9 @@ def test_an_unknown_move_is_refused():
     state = game.initial_state()
     work = game.new_work()
     K.apply_move(game.tables, state._s.copy(), work, 15)
-    with pytest.raises(EngineError, match="unknown kind"):
+    with pytest.raises(EngineError, match="of an unknown kind"):
         game.check(work)
-    with pytest.raises(EngineError, match="unknown kind"):
+    with pytest.raises(EngineError, match="of an unknown kind"):
         game.move_from_code(15)
 
 
@@ -210,7 +208,6 @@ def test_a_condition_longer_than_the_stack_is_refused():
     t = game.tables.copy()
     clause = int(t[L.T_CLAUSES]) + 2 * L.CLAUSE_WIDTH  # a three-op clause
     t[clause + L.CL_COND_END] = t[clause + L.CL_COND] + int(t[L.P_VM_STACK]) + 1
-    t.setflags(write=False)
     broken = ludi.Game(dataclasses.replace(game.spec, tables=t))
     with pytest.raises(EngineError, match="longer than the condition stack"):
         run_playouts(broken, 5, 1)
@@ -278,3 +275,18 @@ def test_under_ci_a_missing_reference_fails_the_run_with_a_clear_message(tmp_pat
                            str(tests / "test_ludii_compat.py")], env=local, cwd=tests.parent,
                           capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0 and "skipped" in proc.stdout  # locally: skipped, with a reason
+
+
+def test_a_full_history_stops_with_an_error_naming_the_repetition_test():
+    """The history holds the move limit's worth of positions; a game given a longer limit
+    afterwards is checked, never played with repetitions missed."""
+    walk = ludi.parse('(game "Walk" (players 2) (equipment {(board (square 5)) (piece "M" Each)})'
+                      " (rules (meta (moveLimit 20))"
+                      ' (start {(place "M1" (sites Row 0)) (place "M2" (sites Row 4))})'
+                      " (play (move Step (from (sites Occupied by:Mover)) (to if:(is Empty (to)))))"
+                      " (end (if (is Repeated 5) (result Mover Draw)))))")
+    assert int(walk.tables[L.P_HISTORY]) == 21
+    run_playouts(walk, 50, 1)  # within its own limit: proven
+    with pytest.raises(EngineError, match="more than 21 distinct positions") as e:
+        run_playouts(walk.with_move_limit(500), 50, 1)
+    assert "(is Repeated 5)" in str(e.value) and e.value.line == 1

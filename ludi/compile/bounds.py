@@ -53,7 +53,7 @@ def prove(c: Compiler) -> None:
                    f"position; at most {MAX_MOVES:,} are supported (this ludeme alone gives up "
                    f"to {per_gen[worst]:,})")
     p[L.P_MAX_MOVES] = max(total, 1)
-    p[L.P_VM_STACK] = max(len(c.code), 1)
+    p[L.P_VM_STACK] = max(len(c.code), 1)  # a program pushes one value an op at most
     p[L.P_DEPTH] = 1 + int(p[L.P_NO_MOVES])
     hops = [g for g in range(len(c.gens)) if c.gens.get(g, "kind") == L.GEN_HOP]
     chains = any(c.gens.get(g, "chain") for g in hops)

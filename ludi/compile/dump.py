@@ -21,6 +21,21 @@ ROLE_NAMES = {L.ROLE_MOVER: "Mover", L.ROLE_NEXT: "Next", L.ROLE_PREV: "Prev"}
 REGION_NAMES = {L.REG_EMPTY: "Empty", L.REG_OCCUPIED_MOVER: "Occupied-Mover",
                 L.REG_OCCUPIED_NEXT: "Occupied-Next", L.REG_OCCUPIED_PREV: "Occupied-Prev"}
 PLAY_NAMES = {L.PLAY_ADD: "add", L.PLAY_PROGRAM: "program"}
+BOUNDS = ("max_moves", "vm_stack", "depth", "max_chains", "chain_area")
+#: The record types, in the order shown: title, origins key, section, width, field prefix and
+#: the table of kinds (which fields each kind uses; None: every field).
+RECORDS = [
+    ("end clauses", "clause", L.T_CLAUSES, L.CLAUSE_WIDTH, "CL_", None),
+    ("scores", "score", L.T_SCORES, L.SCORE_WIDTH, "SC_", None),
+    ("condition ops", "op", L.T_CODE, L.OP_WIDTH, "O_", L.OPS),
+    ("move program", "prog", L.T_PROG, L.PROG_WIDTH, "IN_", L.INSTRUCTIONS),
+    ("generators", "gen", L.T_GEN, L.GEN_WIDTH, "G_", L.GENERATORS),
+    ("effects", "eff", L.T_EFF, L.EFF_WIDTH, "E_", L.EFFECTS),
+    ("dynamic regions", "dynreg", L.T_DYNREG, L.DYNREG_WIDTH, "DR_", L.DYNAMIC_REGIONS),
+]
+#: Fields that start a list in T_LIST, and the field holding its length.
+LIST_LENGTHS = {"then": "then_count", "apply": "apply_count", "parts": "part_count",
+                "scores": "score_count"}
 WIDTH = 46  # the record's column; the source goes after it
 
 
@@ -32,14 +47,8 @@ def dump(spec: GameSpec) -> str:
              f"work {p['work_size']:,}"]
     lines += _parameters(p)
     lines += _sections(t)
-    reader = _Reader(spec)
-    lines += reader.records("end clauses", "clause", L.T_CLAUSES, L.CLAUSE_WIDTH, "CL_")
-    lines += reader.records("scores", "score", L.T_SCORES, L.SCORE_WIDTH, "SC_")
-    lines += reader.records("condition ops", "op", L.T_CODE, L.OP_WIDTH, "O_")
-    lines += reader.records("move program", "prog", L.T_PROG, L.PROG_WIDTH, "IN_")
-    lines += reader.records("generators", "gen", L.T_GEN, L.GEN_WIDTH, "G_")
-    lines += reader.records("effects", "eff", L.T_EFF, L.EFF_WIDTH, "E_")
-    lines += reader.records("dynamic regions", "dynreg", L.T_DYNREG, L.DYNREG_WIDTH, "DR_")
+    for record_type in RECORDS:
+        lines += _records(spec, *record_type)
     lines += _lists(t)
     lines += _regions(spec)
     lines += _sites(spec)
@@ -47,13 +56,13 @@ def dump(spec: GameSpec) -> str:
 
 
 def _parameters(p: dict[str, int]) -> list[str]:
+    work = ["work_size"] + [k for k in p if k.startswith("w_")]
+    sowing = [k for k in p if k.startswith("sow_")]
     groups = [
-        ("parameters", [k for k in p if not k.startswith(("w_", "sow_"))
-                        and k not in ("max_moves", "vm_stack", "depth", "max_chains",
-                                      "chain_area", "work_size")]),
-        ("sowing fast path", [k for k in p if k.startswith("sow_")] if p["sow_fast"] else []),
-        ("bounds", ["max_moves", "vm_stack", "depth", "max_chains", "chain_area"]),
-        ("work array", ["work_size"] + [k for k in p if k.startswith("w_")]),
+        ("parameters", [k for k in p if k not in BOUNDS + tuple(work) + tuple(sowing)]),
+        ("sowing fast path", sowing if p["sow_fast"] else []),
+        ("bounds", list(BOUNDS)),
+        ("work array", work),
     ]
     out = []
     for title, keys in groups:
@@ -83,71 +92,56 @@ def _wrap(items: list[str], width: int = 92) -> list[str]:
     return lines
 
 
-class _Reader:
-    """Reads records back out of the tables and names their fields."""
-
-    def __init__(self, spec: GameSpec):
-        self.spec = spec
-        self.t = spec.tables
-
-    def records(self, title: str, kind: str, section: int, width: int, prefix: str) -> list[str]:
-        origins = self.spec.origins[kind]
-        if not origins:
-            return []
-        start = int(self.t[section])
-        names = {v: k for k, v in L.fields(prefix).items()}
-        out = [f"{title}:"]
-        for i, origin in enumerate(origins):
-            row = self.t[start + i * width:start + (i + 1) * width]
-            out.append(_line(f"  {i:>3}  {self._row(prefix, names, row)}", origin))
-        return out
-
-    def _row(self, prefix: str, names: dict[int, str], row) -> str:
-        kinds = {"O_": L.OPS, "IN_": L.INSTRUCTIONS, "G_": L.GENERATORS, "E_": L.EFFECTS,
-                 "DR_": L.DYNAMIC_REGIONS}
-        if prefix in kinds:
-            kind = int(row[0])
-            name, used, *_ = kinds[prefix].get(kind, (f"?{kind}", ()))
-            fields = [names[f] for f in used]
-            parts = [name]
+def _records(spec: GameSpec, title: str, key: str, section: int, width: int, prefix: str,
+             kinds: dict | None) -> list[str]:
+    origins = spec.origins[key]
+    if not origins:
+        return []
+    names = {v: k for k, v in L.fields(prefix).items()}
+    start = int(spec.tables[section])
+    out = [f"{title}:"]
+    for i, origin in enumerate(origins):
+        row = spec.tables[start + i * width:start + (i + 1) * width]
+        values = {names[f]: int(row[f]) for f in range(width)}
+        if kinds is None:
+            parts, shown = [], [names[f] for f in range(width)]
         else:
-            fields = list(names[f] for f in range(len(row)))
-            parts = []
-        values = {names[f]: int(row[f]) for f in range(len(row)) if f in names}
-        for field in fields:
-            if field.endswith("_end") or field in ("then_count", "apply_count", "score_count",
-                                                   "part_count"):
-                continue
+            name, used, *_ = kinds.get(values["kind"], (f"?{values['kind']}", ()))
+            parts, shown = [name], [names[f] for f in used]
+        for field in shown:
+            if field.endswith(("_end", "_count")):
+                continue  # shown with the field they close
             if field == "scores" and values["score_count"] == 0:
                 continue  # not a (byScore …) clause
-            parts.append(f"{field}={self._value(field, values)}")
-        return " ".join(parts)
+            parts.append(f"{field}={_value(spec, field, values)}")
+        out.append(_line(f"  {i:>3}  {' '.join(parts)}", origin))
+    return out
 
-    def _value(self, field: str, values: dict[str, int]) -> str:
-        v = values[field]
-        if field in ("role",):
-            return ROLE_NAMES.get(v, f"P{v + 1}")
-        if field in ("region", "opponents") or field == "region_code":
-            return _region(v)
-        if field in ("cond", "capture", "skip", "max", "from_site", "to_site", "count", "site",
-                     "value") and f"{field}_end" in values:
-            end = values[f"{field}_end"]
-            return "-" if end <= v else (f"op{v}" if end - v == 1 else f"op{v}..{end - 1}")
-        if field in ("then", "apply", "parts", "scores"):
-            n = values[{"then": "then_count", "apply": "apply_count", "parts": "part_count",
-                        "scores": "score_count"}[field]]
-            return "-" if n == 0 else (f"list{v}" if n == 1 else f"list{v}..{v + n - 1}")
-        if field == "site" and "site_end" not in values:
-            return self.spec.board.label(v)
-        if field == "outcome":
-            return L.OUTCOMES.get(v, f"?{v}")
-        if field == "compare":
-            return L.OPS.get(v, ("?",))[0]
-        if field == "axes":
-            return format(v, "b")
-        if field == "colour":
-            return f"P{v + 1}"
-        return str(v)
+
+def _value(spec: GameSpec, field: str, values: dict[str, int]) -> str:
+    """A field's value in words: ranges of ops and lists, roles, regions, sites, outcomes."""
+    v = values[field]
+    if f"{field}_end" in values:  # a range of ops: a condition or expression
+        end = values[f"{field}_end"]
+        return "-" if end <= v else (f"op{v}" if end - v == 1 else f"op{v}..{end - 1}")
+    if field in LIST_LENGTHS:
+        n = values[LIST_LENGTHS[field]]
+        return "-" if n == 0 else (f"list{v}" if n == 1 else f"list{v}..{v + n - 1}")
+    if field == "role":
+        return ROLE_NAMES.get(v, f"P{v + 1}")
+    if field in ("region", "opponents"):
+        return _region(v)
+    if field == "site":
+        return spec.board.label(v)
+    if field == "colour":
+        return f"P{v + 1}"
+    if field == "outcome":
+        return L.OUTCOMES.get(v, f"?{v}")
+    if field == "compare":
+        return L.OPS.get(v, ("?",))[0]
+    if field == "axes":
+        return format(v, "b")
+    return str(v)
 
 
 def _line(text: str, origin: Origin | None) -> str:

@@ -55,7 +55,7 @@ P_SOW_OPP = 27  # region code of the opponent's houses
 # bounds, proven by the compiler from the program (ludi.compile.bounds); every buffer is sized
 # from these and nothing else
 P_MAX_MOVES = 28  # the most legal moves any position can have (move buffers hold this many)
-P_VM_STACK = 29  # entries of the condition VM's stack (the longest condition program)
+P_VM_STACK = 29  # entries of the condition VM's stack (all the ops: no program is longer)
 P_DEPTH = 30  # nesting levels of trial moves and nested move lists
 P_MAX_CHAINS = 31  # the most capture series one generation may record (checked at the write)
 P_CHAIN_AREA = 32  # entries of the capture-series area
@@ -494,22 +494,25 @@ ERR_VM_STACK = 11  # a condition program longer than the VM stack (the op)
 ERR_CHAINS = 12  # more capture series in one position than P_MAX_CHAINS (the generator)
 ERR_SOWING = 13  # a sowing that can drop its seeds nowhere (the effect)
 ERR_HISTORY = 14  # more positions since the count last changed than the history holds
+#: Every error: the record type W_ERROR_AT points into (None: none), and what to say
+#: ({value}: W_ERROR_VALUE).
 ERRORS = {
-    ERR_OP: ("op", "an unknown condition op"),
-    ERR_INSTRUCTION: ("prog", "an unknown instruction in the move program"),
-    ERR_JUMP: ("prog", "a jump that does not go forward in the move program"),
-    ERR_GENERATOR: ("gen", "an unknown move generator"),
-    ERR_EFFECT: ("eff", "an unknown effect"),
-    ERR_MOVE: (None, "a move of an unknown kind"),
-    ERR_REGION: (None, "an unknown region code"),
-    ERR_DYNREG: ("dynreg", "an unknown kind of region"),
-    ERR_OUTCOME: ("clause", "an unknown outcome"),
+    ERR_OP: ("op", "an unknown condition op {value}"),
+    ERR_INSTRUCTION: ("prog", "an unknown instruction {value} in the move program"),
+    ERR_JUMP: ("prog", "a jump to {value} that does not go forward in the move program"),
+    ERR_GENERATOR: ("gen", "an unknown move generator {value}"),
+    ERR_EFFECT: ("eff", "an unknown effect {value}"),
+    ERR_MOVE: (None, "a move {value} of an unknown kind"),
+    ERR_REGION: (None, "an unknown region code {value}"),
+    ERR_DYNREG: ("dynreg", "an unknown kind of region {value}"),
+    ERR_OUTCOME: ("clause", "an unknown outcome {value}"),
     ERR_DEPTH: (None, "trial moves nested deeper than the compiler allowed"),
-    ERR_VM_STACK: ("op", "a condition longer than the condition stack"),
-    ERR_CHAINS: ("gen", "more capture series in one position than the engine records"),
+    ERR_VM_STACK: ("op", "a condition of {value} ops, longer than the condition stack"),
+    ERR_CHAINS: ("gen", "more than {value} capture series in one position (the engine records "
+                        "at most P_MAX_CHAINS)"),
     ERR_SOWING: ("eff", "a sowing whose seeds can be dropped nowhere (every site is skipped)"),
-    ERR_HISTORY: (None, "more distinct positions without a change of the count on the board "
-                        "than the repetition history holds"),
+    ERR_HISTORY: ("op", "more than {value} distinct positions without a change of the count on "
+                        "the board: more than the repetition history holds"),
 }
 
 

@@ -11,7 +11,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -55,6 +55,10 @@ class Game:
     }
 
     def __init__(self, spec: GameSpec):
+        if spec.tables.flags.writeable:  # a spec built by hand: its own read-only tables
+            tables = spec.tables.copy()
+            tables.setflags(write=False)
+            spec = replace(spec, tables=tables)
         self.spec = spec
         self.tables = spec.tables
         self.name = spec.name
@@ -404,11 +408,12 @@ def engine_error(spec: GameSpec, code: int, at: int, value: int) -> EngineError:
     """The :class:`EngineError` for an error the kernels recorded, naming the game and, where
     the error concerns a record, the ludeme it was compiled from and its place."""
     table, what = L.ERRORS.get(code, (None, f"an unknown engine error {code}"))
+    if code == L.ERR_HISTORY:  # the kernel knows no op: name the first repetition test
+        at = next((i for i, o in enumerate(spec.origins["op"])
+                   if int(spec.tables[int(spec.tables[L.T_CODE]) + i * L.OP_WIDTH + L.O_KIND])
+                   in (L.OP_CYCLE, L.OP_REPEATED)), -1)
     origin = spec.origins[table][at] if table and 0 <= at < len(spec.origins[table]) else None
-    detail = f" (value {value})" if table is None or code in (L.ERR_OP, L.ERR_INSTRUCTION,
-                                                              L.ERR_GENERATOR,
-                                                              L.ERR_EFFECT) else ""
-    message = f"{spec.name}: the engine met {what}{detail}"
+    message = f"{spec.name}: the engine met {what.format(value=value)}"
     if origin is None:
         return EngineError(message)
     return EngineError(f"{message}, in {origin.text[:80]}", file=origin.file, line=origin.line,

@@ -46,7 +46,6 @@ from ludi.compile.layout import (
     GEN_SLIDE,
     GEN_VOTE,
     GEN_WIDTH,
-    I_CELLS,
     I_FROM,
     I_LAST_TO,
     I_MOVER,
@@ -60,7 +59,6 @@ from ludi.compile.layout import (
     IN_GEN,
     IN_KIND,
     IN_TARGET,
-    INFO_SIZE,
     KIND_BITS,
     MOVE_ADD,
     MOVE_PASS,
@@ -101,6 +99,7 @@ from ludi.compile.layout import (
     PROG_WIDTH,
     REG_DYNAMIC,
     REG_EMPTY,
+    S_EMPTIES,
     S_SECTIONS,
     T_ADD_MASK,
     T_ADJ,
@@ -120,7 +119,7 @@ from ludi.compile.layout import (
 )
 from ludi.engine.kernels import chains, sowing
 from ludi.engine.kernels.conditions import evaluate, first_clause, holds, in_region
-from ludi.engine.kernels.core import fail, kernel, role_colour, tiny, w_save
+from ludi.engine.kernels.core import fail, kernel, role_colour, sec, tiny, w_save
 from ludi.engine.kernels.effects import play_effects
 from ludi.engine.kernels.pieces import place
 
@@ -135,7 +134,8 @@ def trial_holds(t, s, w, move, start, end):
     if depth >= t[P_DEPTH]:
         fail(w, ERR_DEPTH, 0, depth)
         return False
-    size = INFO_SIZE + S_SECTIONS * s[I_CELLS]  # what a move's effects can change (no history)
+    size = sec(s, S_SECTIONS)  # scalars and per-site sections: a move's effects never touch
+    #                            the history that follows them
     saved = w_save(t, depth)
     for i in range(size):
         w[saved + i] = s[i]
@@ -174,7 +174,7 @@ def wins_at(t, s, w, colour, site):
         fail(w, ERR_DEPTH, 0, depth)
         return False
     saved = w_save(t, depth)
-    size = INFO_SIZE + S_SECTIONS * s[I_CELLS]
+    size = sec(s, S_SECTIONS)
     mover, last = s[I_MOVER], s[I_LAST_TO]
     if full:
         for i in range(size):
@@ -330,7 +330,7 @@ def leaf_moves(t, s, w, g, buf, n):
         # an add only ever goes on an empty cell: walk the empties list, not the whole board
         on_empties = kind == GEN_ADD and (code == REG_EMPTY or code <= REG_DYNAMIC)
         count = s[I_NEMPTY] if on_empties else t[P_CELLS]
-        empties = INFO_SIZE + s[I_CELLS]
+        empties = sec(s, S_EMPTIES)
         for i in range(count):
             c = s[empties + i] if on_empties else i
             if code <= REG_DYNAMIC:

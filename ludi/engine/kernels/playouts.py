@@ -6,13 +6,11 @@ import numpy as np
 from numba import njit
 
 from ludi.compile.layout import (
-    I_CELLS,
     I_END_OP,
     I_NEMPTY,
     I_OVER,
     I_PLY,
     I_WINNER,
-    INFO_SIZE,
     KIND_BITS,
     MOVE_ADD,
     MOVE_SWAP,
@@ -20,10 +18,19 @@ from ludi.compile.layout import (
     P_MAX_MOVES,
     P_PLAY,
     PLAY_ADD,
+    S_EMPTIES,
     W_ERROR,
 )
 from ludi.engine.kernels.apply import apply_move
-from ludi.engine.kernels.core import copy_state, kernel, player_of, rng_below, rng_seed, tiny
+from ludi.engine.kernels.core import (
+    copy_state,
+    kernel,
+    player_of,
+    rng_below,
+    rng_seed,
+    sec,
+    tiny,
+)
 from ludi.engine.kernels.ends import end_if_stuck
 from ludi.engine.kernels.generate import generate, swap_allowed
 
@@ -42,7 +49,7 @@ def random_move(t, s, w, buf, rng):
         k = rng_below(rng, ne + extra)
         if k == ne:
             return MOVE_SWAP
-        return MOVE_ADD | (s[INFO_SIZE + s[I_CELLS] + k] << KIND_BITS)
+        return MOVE_ADD | (s[sec(s, S_EMPTIES) + k] << KIND_BITS)
     n = generate(t, s, w, buf)
     if n == 0:
         return -1
