@@ -290,3 +290,47 @@ def test_a_full_history_stops_with_an_error_naming_the_repetition_test():
     with pytest.raises(EngineError, match="more than 21 distinct positions") as e:
         run_playouts(walk.with_move_limit(500), 50, 1)
     assert "(is Repeated 5)" in str(e.value) and e.value.line == 1
+
+
+def test_legal_moves_are_a_function_of_the_position():
+    """Generators set (from), (to) and (site) as they go; an end clause reading (to) used to see
+    what the last generation left there, so asking twice could give other moves (found by the
+    50,000-description fuzz). End clauses now read the last move's sites."""
+    game = ludi.parse('(game "Y" (players 3) (equipment {(board (tri Hexagon 2)) '
+                      '(piece "Marker" Each)}) (rules (play (priority {'
+                      "(move Add (to (sites Winning Next (move Add (to (sites Empty))))))"
+                      "(move Add (to (sites Empty)))})) (end {(if (is Line 3) (result Mover Win))"
+                      " (if (is Empty (to)) (result Mover Win))})))")
+    rng = np.random.default_rng(3)
+    for _ in range(20):
+        state = game.initial_state()
+        while True:  # (no is_terminal() here: it generates too, and would hide a difference)
+            codes = [m.code for m in state.legal_moves()]
+            assert codes == [m.code for m in state.legal_moves()]
+            if not codes:
+                break
+            state.apply(codes[int(rng.integers(len(codes)))])
+
+
+def test_more_capture_series_than_recorded_stops_with_an_error_naming_the_hop():
+    """Capture series can be exponentially many, so they are recorded up to P_MAX_CHAINS per
+    generator and the write is checked: here a cap of 1 meets a position with two."""
+    game = ludi.load("playwin")
+    rng = np.random.default_rng(5)
+    played: list[str] = []
+    state = game.initial_state()
+    while len([m for m in state.legal_moves() if m.kind == "hop"]) < 2:
+        moves = state.legal_moves()
+        if not moves:
+            state, played = game.initial_state(), []
+            continue
+        move = moves[int(rng.integers(len(moves)))]
+        state.apply(move)
+        played.append(move.text)
+    capped = ludi.Game(game.spec.with_parameters(P_MAX_CHAINS=1))
+    replay = capped.initial_state()
+    with pytest.raises(EngineError, match="more than 1 capture series") as e:
+        for text in played:  # (a position on the way may already hold two series)
+            replay.apply(text)
+        replay.legal_moves()
+    assert "(move Hop" in str(e.value) and e.value.line is not None

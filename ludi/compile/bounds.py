@@ -57,7 +57,7 @@ def prove(c: Compiler) -> None:
     p[L.P_DEPTH] = 1 + int(p[L.P_NO_MOVES])
     hops = [g for g in range(len(c.gens)) if c.gens.get(g, "kind") == L.GEN_HOP]
     chains = any(c.gens.get(g, "chain") for g in hops)
-    p[L.P_MAX_CHAINS] = sum(per_gen[g] for g in hops)
+    p[L.P_MAX_CHAINS] = max((per_gen[g] for g in hops), default=0)
     area = 0
     if hops:
         area = CHAIN_AREA_PER_CELL * C if chains else \

@@ -57,7 +57,7 @@ P_SOW_OPP = 27  # region code of the opponent's houses
 P_MAX_MOVES = 28  # the most legal moves any position can have (move buffers hold this many)
 P_VM_STACK = 29  # entries of the condition VM's stack (all the ops: no program is longer)
 P_DEPTH = 30  # nesting levels of trial moves and nested move lists
-P_MAX_CHAINS = 31  # the most capture series one generation may record (checked at the write)
+P_MAX_CHAINS = 31  # the most series one hop generator may record (checked at the write)
 P_CHAIN_AREA = 32  # entries of the capture-series area
 
 # the work array: its length and the offsets of its sections (after the W_* scalars)

@@ -23,9 +23,12 @@ from ludi.compile.layout import (
     HIST_WIDTH,
     I_ACTIVE,
     I_CELLS,
+    I_FROM,
     I_HIST_LEN,
     I_MOVER,
+    I_SITE,
     I_SWAPPED,
+    I_TO,
     INFO_SIZE,
     P_CELLS,
     P_MAX_MOVES,
@@ -82,6 +85,14 @@ def w_save(t, depth):
 def sec(s, k):
     """Offset in ``s`` of state section ``k`` (S_BOARD, S_EMPTIES, …)."""
     return INFO_SIZE + k * s[I_CELLS]
+
+
+@tiny
+def set_context(s, frm, to):
+    """Set the sites conditions read as (from), (to) and (site)."""
+    s[I_FROM] = frm
+    s[I_TO] = to
+    s[I_SITE] = to
 
 
 @tiny

@@ -16,6 +16,8 @@ from ludi.compile.layout import (
     ERR_DEPTH,
     ERR_OUTCOME,
     I_END_CLAUSE,
+    I_LAST_FROM,
+    I_LAST_TO,
     I_MOVER,
     I_OVER,
     I_SCORES,
@@ -43,7 +45,7 @@ from ludi.compile.layout import (
     WIN,
 )
 from ludi.engine.kernels.conditions import evaluate, first_clause
-from ludi.engine.kernels.core import fail, kernel, role_colour, w_moves
+from ludi.engine.kernels.core import fail, kernel, role_colour, set_context, w_moves
 from ludi.engine.kernels.generate import generate
 from ludi.engine.kernels.results import eliminate, finish, finish_by_score, win_out
 
@@ -76,7 +78,9 @@ def count_others_moves(t, s, w):
 
 @kernel
 def check_end(t, s, w):
-    """Try the end clauses in order; the first that holds decides the result."""
+    """Try the end clauses in order; the first that holds decides the result. They read
+    (from), (to) and (site) as the last move's sites."""
+    set_context(s, s[I_LAST_FROM], s[I_LAST_TO])
     if t[P_NO_MOVES] == 1:
         count_others_moves(t, s, w)
     m, reason = first_clause(t, s, w)

@@ -47,12 +47,14 @@ from ludi.compile.layout import (
     GEN_VOTE,
     GEN_WIDTH,
     I_FROM,
+    I_LAST_FROM,
     I_LAST_TO,
     I_MOVER,
     I_NEMPTY,
     I_OVER,
     I_PLY,
     I_RUNS_KEY,
+    I_SITE,
     I_TO,
     IN_COND,
     IN_COND_END,
@@ -119,7 +121,15 @@ from ludi.compile.layout import (
 )
 from ludi.engine.kernels import chains, sowing
 from ludi.engine.kernels.conditions import evaluate, first_clause, holds, in_region
-from ludi.engine.kernels.core import fail, kernel, role_colour, sec, tiny, w_save
+from ludi.engine.kernels.core import (
+    fail,
+    kernel,
+    role_colour,
+    sec,
+    set_context,
+    tiny,
+    w_save,
+)
 from ludi.engine.kernels.effects import play_effects
 from ludi.engine.kernels.pieces import place
 
@@ -175,7 +185,8 @@ def wins_at(t, s, w, colour, site):
         return False
     saved = w_save(t, depth)
     size = sec(s, S_SECTIONS)
-    mover, last = s[I_MOVER], s[I_LAST_TO]
+    mover, last, last_from = s[I_MOVER], s[I_LAST_TO], s[I_LAST_FROM]
+    frm, to, site_before = s[I_FROM], s[I_TO], s[I_SITE]
     if full:
         for i in range(size):
             w[saved + i] = s[i]
@@ -184,6 +195,8 @@ def wins_at(t, s, w, colour, site):
         s[BOARD + site] = colour + 1
     s[I_MOVER] = colour
     s[I_LAST_TO] = site
+    s[I_LAST_FROM] = -1
+    set_context(s, -1, site)  # as the end clauses would see the placement
     s[I_RUNS_KEY] = 0  # the line cache is for another stone: start afresh (and after)
     m, _ = first_clause(t, s, w)
     win = False
@@ -195,7 +208,8 @@ def wins_at(t, s, w, colour, site):
             s[i] = w[saved + i]
     else:
         s[BOARD + site] = 0
-        s[I_MOVER], s[I_LAST_TO] = mover, last
+        s[I_MOVER], s[I_LAST_TO], s[I_LAST_FROM] = mover, last, last_from
+        s[I_FROM], s[I_TO], s[I_SITE] = frm, to, site_before
     s[I_RUNS_KEY] = 0
     return win
 
@@ -454,8 +468,10 @@ def generate(t, s, w, buf):
                 n += 1
     elif t[P_SOW_FAST] == 1:
         n = sowing.sow_moves(t, s, w, buf)
-    else:
+    else:  # generators set (from), (to) and (site) as they go: put them back after
+        frm, to, site = s[I_FROM], s[I_TO], s[I_SITE]
         n = run_program(t, s, w, buf)
+        s[I_FROM], s[I_TO], s[I_SITE] = frm, to, site
     if n > 0 and swap_allowed(t, s):
         buf[n] = MOVE_SWAP
         n += 1
