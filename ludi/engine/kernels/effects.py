@@ -68,7 +68,6 @@ from ludi.compile.layout import (
     P_PLAY,
     P_SOW_FAST,
     P_TRACK_LEN,
-    P_TRACK_LOOP,
     P_W_SLAM,
     PLAY_ADD,
     S_COUNTS,
@@ -151,11 +150,9 @@ def sow(t, s, w, e):
     last = origin
     skipped = 0  # sites passed in a row without a seed: a whole lap means none can take one
     while seeds > 0:
-        pos += 1
-        if pos >= L:
-            if t[P_TRACK_LOOP] == 0:
-                break
-            pos = 0
+        pos = sowing.track_next(t, pos)
+        if pos < 0:
+            break
         site = t[track + pos]
         drop = not (site == origin and include_self == 0)
         if drop and skip_start < skip_end:
@@ -193,12 +190,8 @@ def sow(t, s, w, e):
         captured = True
         if t[at + E_BACKTRACK] == 0:
             break
-        p -= 1
-        if p < 0:
-            if t[P_TRACK_LOOP] == 0:
-                break
-            p = L - 1
-        if t[track + p] == origin or p == t[pos_of + last]:
+        p = sowing.track_prev(t, p)
+        if p < 0 or t[track + p] == origin or p == t[pos_of + last]:
             break
     if captured and grand_slam == 1:
         left = 0

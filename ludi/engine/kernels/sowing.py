@@ -45,6 +45,22 @@ from ludi.engine.kernels.core import fail, kernel, tiny
 
 
 @tiny
+def track_next(t, pos):
+    """The place after ``pos`` on the track (-1 past the end of a track that does not loop)."""
+    if pos + 1 < t[P_TRACK_LEN]:
+        return pos + 1
+    return 0 if t[P_TRACK_LOOP] == 1 else -1
+
+
+@tiny
+def track_prev(t, pos):
+    """The place before ``pos`` on the track (-1 before the start of one that does not loop)."""
+    if pos > 0:
+        return pos - 1
+    return t[P_TRACK_LEN] - 1 if t[P_TRACK_LOOP] == 1 else -1
+
+
+@tiny
 def in_houses(t, code, colour, site):
     return t[t[T_REGIONS] + (code * 4 + colour) * t[P_CELLS] + site] == 1
 
@@ -65,11 +81,9 @@ def sow_on(t, w, a, cnt, colour, house):
     last = house
     skipped = 0  # sites passed in a row without a seed: a whole lap means none can take one
     while seeds > 0:
-        pos += 1
-        if pos >= L:
-            if t[P_TRACK_LOOP] == 0:
-                break
-            pos = 0
+        pos = track_next(t, pos)
+        if pos < 0:
+            break
         site = t[track + pos]
         if (site == house and (flags & SOW_INCLUDE_SELF) == 0) or \
                 (skip > 0 and a[cnt + site] >= skip):
@@ -100,12 +114,8 @@ def sow_on(t, w, a, cnt, colour, house):
         first = p
         if (flags & SOW_BACKTRACK) == 0:
             break
-        p -= 1
-        if p < 0:
-            if t[P_TRACK_LOOP] == 0:
-                break
-            p = L - 1
-        if t[track + p] == house or p == t[track + L + last]:
+        p = track_prev(t, p)
+        if p < 0 or t[track + p] == house or p == t[track + L + last]:
             break
     if taken == 0:
         return last
@@ -124,9 +134,7 @@ def sow_on(t, w, a, cnt, colour, house):
         a[cnt + site] = 0
         if p == first:
             break
-        p -= 1
-        if p < 0:
-            p = L - 1
+        p = track_prev(t, p)  # (within the captured houses: never past the start)
     return last
 
 
