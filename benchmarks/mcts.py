@@ -1,13 +1,13 @@
 """MCTS iterations per second from the opening (one random rollout each), ludi against OpenSpiel's
 C++ MCTSBot with a random-rollout evaluator, measured in the same run.
 
-Usage: python benchmarks/mcts.py [ITERATIONS] [REPEATS]. Prints the median of REPEATS searches.
+Usage: python benchmarks/mcts.py [--iterations N] [--repeats R]. Prints the median of R searches.
 """
 
 from __future__ import annotations
 
+import argparse
 import statistics
-import sys
 import time
 
 import numpy as np
@@ -48,10 +48,15 @@ def openspiel_rate(name: str, params: dict, iterations: int) -> float | None:
 
 
 def main() -> None:
-    iterations = int(sys.argv[1]) if len(sys.argv) > 1 else 20000
-    repeats = int(sys.argv[2]) if len(sys.argv) > 2 else 3
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--iterations", type=int, default=20000, help="iterations a search")
+    parser.add_argument("--repeats", type=int, default=3, help="searches (the median is shown)")
+    args = parser.parse_args()
+    if args.iterations < 1 or args.repeats < 1:
+        parser.error("--iterations and --repeats must be at least 1")
+    iterations, repeats = args.iterations, args.repeats
     print(f"MCTS iterations/s from the opening, median of {repeats} searches of {iterations}")
-    print(f"{'game':<10} {'ludi':>12} {'OpenSpiel':>12}")
+    print(f"{'game':<10} {'ludi':>12} {'OpenSpiel':>12} {'ludi/OpenSpiel':>15}")
     for name, opts, peer in GAMES:
         game = ludi.load(name, options=opts)
         ours = statistics.median(ludi_rate(game, iterations) for _ in range(repeats))
@@ -60,7 +65,8 @@ def main() -> None:
             rates = [openspiel_rate(peer[0], peer[1], iterations) for _ in range(repeats)]
             theirs = statistics.median(rates) if None not in rates else None
         shown = "-" if theirs is None else f"{theirs:,.0f}"
-        print(f"{name:<10} {ours:>12,.0f} {shown:>12}")
+        ratio = "-" if theirs is None else f"{ours / theirs:.2f}"
+        print(f"{name:<10} {ours:>12,.0f} {shown:>12} {ratio:>15}")
 
 
 if __name__ == "__main__":

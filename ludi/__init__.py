@@ -15,8 +15,10 @@ from ludi.errors import (
     IllegalMove,
     LudiError,
     LudiSyntaxError,
+    NoSuchCell,
     OptionError,
     UnknownLudeme,
+    UsageError,
 )
 from ludi.lang import Description, load_description
 from ludi.measure import match, measure
@@ -36,8 +38,10 @@ __all__ = [
     "IllegalMove",
     "LudiError",
     "LudiSyntaxError",
+    "NoSuchCell",
     "OptionError",
     "UnknownLudeme",
+    "UsageError",
     "load",
     "load_description",
     "match",

@@ -9,7 +9,8 @@ import time
 
 import numpy as np
 
-from ludi.errors import IllegalMove, LudiError
+from ludi.agents.players import split_agents
+from ludi.errors import IllegalMove, LudiError, positive_int, require
 from ludi.lang import grammar, load_description, shipped_games
 
 
@@ -63,10 +64,15 @@ def cmd_parse(args) -> int:
     return 0
 
 
-def _game(args):
+def _game(args, *parts: str):
+    """The game the arguments name, with the kernels of ``parts`` compiled (a progress bar the
+    first time on this machine) once the description is known to be good."""
+    from ludi.agents.compiled import ensure_compiled
     from ludi.engine import from_description
 
-    return from_description(_description(args))
+    game = from_description(_description(args))
+    ensure_compiled(*parts)
+    return game
 
 
 def _play_moves(state, moves_text: str):
@@ -82,7 +88,11 @@ def _play_moves(state, moves_text: str):
 
 def cmd_show(args) -> int:
     """Print the board after the given moves; optionally draw it to a picture file."""
-    game = _game(args)
+    if args.png:
+        from ludi.engine.picture import check_path
+
+        check_path(args.png)
+    game = _game(args, "engine")
     state = _play_moves(game.initial_state(), args.moves or "")
     print(state)
     if args.png:
@@ -100,7 +110,9 @@ def cmd_bench(args) -> int:
 
     from ludi.engine import run_playouts
 
-    game = _game(args)
+    require(args.seconds > 0, f"--seconds must be a positive number; got {args.seconds:g}")
+    positive_int(args.repeats, "--repeats")
+    game = _game(args, "engine")
     run_playouts(game, 1, args.seed)  # compile or load the kernels first
     rates, lengths_all, winners_all = [], [], []
     for r in range(args.repeats):
@@ -129,9 +141,14 @@ def cmd_bench(args) -> int:
 def cmd_play(args) -> int:
     """Play at the terminal: each seat is a person ("human") or an agent (random, mcts:N, …)."""
     from ludi.agents import HumanAgent, make_agent
+    from ludi.engine.display import out_notices
 
     game = _game(args)
-    specs = [args.p1, args.p2, args.p3, args.p4][: game.num_players]
+    seats = [args.p1, args.p2, args.p3, args.p4]
+    extra = [f"--p{i + 1}" for i in range(game.num_players, 4) if seats[i] is not None]
+    require(not extra, f"{game.name} has {game.num_players} players: {', '.join(extra)} "
+            f"names a seat it does not have")
+    specs = seats[: game.num_players]
     specs = [s or ("human" if i == 0 else "random") for i, s in enumerate(specs)]
     seeds = np.random.default_rng(args.seed).integers(1 << 62, size=len(specs))
     agents = [make_agent(spec, int(seed)) for spec, seed in zip(specs, seeds, strict=True)]
@@ -149,7 +166,10 @@ def cmd_play(args) -> int:
             return 0
         if not isinstance(agent, HumanAgent):
             print(f"P{state.to_move + 1} ({agent}) plays {move}")
+        before = state.copy()
         state.apply(move)
+        for note in out_notices(before, state):
+            print(note)
     print(state)
     return 0
 
@@ -158,18 +178,19 @@ def cmd_match(args) -> int:
     """Games between agents; win rates per agent and seat with 95% confidence intervals."""
     from ludi.measure import match, summarise
 
+    positive_int(args.games, "--games")
+    positive_int(args.workers, "--workers")
     game = _game(args)
-    agents = [a.strip() for a in args.agents.split(",") if a.strip()]
-    if args.games < 1:
-        raise LudiError(f"--games must be at least 1, got {args.games}")
-    if len(agents) != game.num_players:
-        raise LudiError(f"{game.name} has {game.num_players} players: --agents needs one agent "
-                        f"a seat, got {len(agents)} ({args.agents!r})")
+    agents = split_agents(args.agents)
+    require(len(agents) == game.num_players,
+            f"{game.name} has {game.num_players} players: --agents needs one agent a seat, "
+            f"got {len(agents)} ({args.agents!r})")
     df = match(game, agents, games=args.games, seed=args.seed, workers=args.workers,
                swap_seats=not args.fixed_seats)
     table = summarise(df)
     print(f"{game.name}: {len(df)} games, mean length {df['length'].mean():.1f} plies, "
-          f"draws {df['draw'].mean():.2f}")
+          f"draws {df['draw'].mean():.2f}, cut by the move limit {df['timeout'].mean():.2f} "
+          f"(no winner: counted in neither wins nor draws)")
     print(table.to_string(index=False, float_format=lambda x: f"{x:.3f}"))
     if args.out:
         _write_table(df, args.out)
@@ -197,14 +218,14 @@ def cmd_measure(args) -> int:
     from ludi.engine import from_description
     from ludi.measure import measure, self_play, write_plots
 
-    if args.trials < 1:
-        raise LudiError(f"--trials must be at least 1, got {args.trials}")
+    positive_int(args.trials, "--trials")
+    positive_int(args.workers, "--workers")
     rows = []
     out = Path(args.out) if args.out else None
-    for name in args.game:
-        desc = load_description(name, args.option if len(args.game) == 1 else None,
-                                ruleset=args.ruleset, defines=args.defines or None)
-        game = from_description(desc)
+    games = [from_description(load_description(name, args.option, ruleset=args.ruleset,
+                                               defines=args.defines or None))
+             for name in args.game]  # every game checked before any is measured
+    for game in games:
         records = self_play(game, args.trials, args.agent, args.seed, args.workers)
         rows.append(measure(game, agent=args.agent, seed=args.seed, workers=args.workers,
                             vs_random=args.vs_random, skill=args.skill, records=records))
@@ -225,6 +246,7 @@ def cmd_evolve(args) -> int:
     """Evolve games (a new run, or --resume an interrupted one) and print the best."""
     from ludi.evolve import evolve, load_toml, report
 
+    positive_int(args.top, "--top")
     config = load_toml(args.config) if args.config else {}
     for key in ("generations", "population", "mode", "seed", "workers"):
         value = getattr(args, key)
@@ -241,6 +263,7 @@ def cmd_report(args) -> int:
     """Print the best games of a run with their measures; write its plots."""
     from ludi.evolve import report
 
+    positive_int(args.top, "--top")
     print(report(args.run, top=args.top))
     return 0
 
@@ -286,7 +309,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("match", help="games between agents: win rates with confidence intervals")
     _add_game_arguments(p)
     p.add_argument("--agents", required=True, metavar="A,B",
-                   help="one agent a seat, e.g. mcts:1000,random")
+                   help="one agent a seat, e.g. mcts:1000,random or mcts:500,c=0.7,random")
     p.add_argument("--games", type=int, default=20)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--workers", type=int, default=1, help="processes to play in parallel")
@@ -298,7 +321,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("measure", help="self-play quality measures of one or more games")
     p.add_argument("game", nargs="+", help="shipped game names or .lud files")
     p.add_argument("--option", "-o", action="append", default=[], metavar="CAT=ITEM",
-                   help="an option item (with a single game)")
+                   help="an option item, applied to every game given (repeatable)")
     p.add_argument("--ruleset", metavar="NAME")
     p.add_argument("--defines", action="append", default=[], metavar="DIR")
     p.add_argument("--trials", type=int, default=100, help="self-play games per game")

@@ -6,6 +6,8 @@ The CLI prints ``str(error)`` and exits with code 2; the library raises these su
 
 from __future__ import annotations
 
+import numbers
+
 
 class LudiError(Exception):
     """Base class of every error ludi reports on bad input.
@@ -46,8 +48,23 @@ class LudiError(Exception):
             where += ": "
         text = f"{where}{self.kind}: {self.message}"
         if self.source_line is not None and self.col:
-            text += f"\n    {self.source_line.rstrip()}\n    {' ' * (self.col - 1)}^"
+            line, col = _window(self.source_line.rstrip(), self.col)
+            text += f"\n    {line}\n    {' ' * (col - 1)}^"
         return text
+
+
+def _window(line: str, col: int, width: int = 100) -> tuple[str, int]:
+    """The part of a long source line around column ``col`` (and the column within it), so a
+    caret under a generated one-line description stays readable."""
+    if len(line) <= width:
+        return line, col
+    start = max(0, min(col - 1 - width // 2, len(line) - width))
+    part = line[start:start + width]
+    if start > 0:
+        part, col = "…" + part[1:], col - start
+    if start + width < len(line):
+        part = part[:-1] + "…"
+    return part, col
 
 
 class LudiSyntaxError(LudiError):
@@ -90,6 +107,37 @@ class CompileError(LudiError):
     """A description that parses but cannot be played (a line of 0, a board of size 0, …)."""
 
     kind = "cannot compile"
+
+
+class UsageError(LudiError, ValueError):
+    """A function or command given a value it cannot use (``games=0``, three agents for a
+    two-player game, ``--seconds -1``); also a ``ValueError``."""
+
+    kind = "error"
+
+
+def require(ok: bool, message: str) -> None:
+    """Raise :class:`UsageError` with ``message`` unless ``ok``."""
+    if not ok:
+        raise UsageError(message)
+
+
+def positive_int(value, name: str, least: int = 1) -> int:
+    """``value`` as a whole number of at least ``least``, or a :class:`UsageError` naming
+    ``name``."""
+    whole = isinstance(value, numbers.Integral) and not isinstance(value, bool)
+    require(whole and value >= least,
+            f"{name} must be a whole number of at least {least}; got {value!r}")
+    return int(value)
+
+
+class NoSuchCell(LudiError, KeyError):
+    """A cell label or coordinates that are not on the board (also a ``KeyError``)."""
+
+    kind = "no such cell"
+
+    def __str__(self) -> str:  # KeyError would quote the message
+        return LudiError.__str__(self)
 
 
 class IllegalMove(LudiError):

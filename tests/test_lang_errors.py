@@ -690,4 +690,5 @@ def test_cli_bad_option_item():
 def test_cli_bad_ruleset():
     r = run_cli("yavalath", "--ruleset", "Nope")
     assert r.returncode == 2 and "Traceback" not in r.stderr
-    assert r.stderr.strip() == 'option error: no ruleset "Nope"; this game defines no rulesets'
+    assert r.stderr.strip() == (f'{ROOT / "ludi" / "games" / "yavalath.lud"}: option error: '
+                                'no ruleset "Nope"; this game defines no rulesets')

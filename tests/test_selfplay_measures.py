@@ -324,15 +324,16 @@ def test_cli_match(tmp_path):
     lines = r.stdout.splitlines()
     assert lines[0].startswith("Tic-Tac-Toe: 6 games")
     header = lines[1].split()
-    assert header == ["agent", "seat", "games", "wins", "draws", "win_rate", "ci_low", "ci_high"]
+    assert header == ["agent", "seat", "games", "wins", "draws", "timeouts", "win_rate", "ci_low",
+                      "ci_high"]
     rows = [line.split() for line in lines[2:8]]
     assert [(row[0], row[1], row[2]) for row in rows] == [
         ("mcts:500", "all", "6"), ("mcts:500", "1", "3"), ("mcts:500", "2", "3"),
         ("random", "all", "6"), ("random", "1", "3"), ("random", "2", "3")]
     for row in rows:
-        lo, rate, hi = float(row[6]), float(row[5]), float(row[7])
+        lo, rate, hi = float(row[7]), float(row[6]), float(row[8])
         assert 0.0 <= lo <= rate <= hi <= 1.0
-    assert float(rows[0][5]) >= 0.5  # mcts:500 wins most of its games against random
+    assert float(rows[0][6]) >= 0.5  # mcts:500 wins most of its games against random
     df = pd.read_csv(out)
     assert len(df) == 6 and {"winner", "length", "end_type"} <= set(df.columns)
 
@@ -340,7 +341,8 @@ def test_cli_match(tmp_path):
 @pytest.mark.parametrize("args, words", [
     (["--agents", "mcst:500,random"], ["did you mean 'mcts'"]),
     (["--agents", "mcts:500"], ["2 players", "got 1"]),
-    (["--agents", "random,random", "--games", "0"], ["--games must be at least 1"]),
+    (["--agents", "random,random", "--games", "0"],
+     ["--games must be a whole number of at least 1; got 0"]),
 ])
 def test_cli_match_bad_input(args, words):
     r = run_cli("match", "tictactoe", *args)
@@ -368,7 +370,7 @@ def test_cli_measure(tmp_path):
 def test_cli_measure_bad_input(tmp_path):
     r = run_cli("measure", "tictactoe", "--trials", "0", "--out", str(tmp_path))
     assert r.returncode == 2 and "Traceback" not in r.stderr
-    assert "--trials must be at least 1" in r.stderr
+    assert "--trials must be a whole number of at least 1; got 0" in r.stderr
     r = run_cli("measure", "tictactoe", "--trials", "2", "--agent", "mcts")
     assert r.returncode == 2 and "Traceback" not in r.stderr
     assert "agent 'mcts' needs a number, e.g. mcts:1000" in r.stderr

@@ -11,7 +11,8 @@ from ludi.agents.players import (
     MCTSAgent,
     RandomAgent,
     make_agent,
+    split_agents,
 )
 
 __all__ = ["SPECS", "Agent", "AlphaBetaAgent", "Analysis", "FlatAgent", "HumanAgent",
-           "MCTSAgent", "RandomAgent", "make_agent"]
+           "MCTSAgent", "RandomAgent", "make_agent", "split_agents"]

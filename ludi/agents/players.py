@@ -172,7 +172,6 @@ class HumanAgent(Agent):
 
     def analyse(self, state: State) -> Analysis:
         legal = state.legal_moves()
-        by_text = {m.text.lower(): m for m in legal}
         while True:
             text = self.prompt(f"P{state.to_move + 1}> ").strip()
             if text in ("moves", "help", "?"):
@@ -180,12 +179,30 @@ class HumanAgent(Agent):
                 continue
             if text in ("quit", "exit", "q"):
                 raise KeyboardInterrupt
-            move = by_text.get(text.lower())
+            move = state.find_move(text, legal)
             if move is not None:
                 return Analysis(move, [0.0] * state.game.num_players)
-            near = difflib.get_close_matches(text.lower(), list(by_text), n=3)
+            fold = (lambda x: x) if state.game.board.case_sensitive else str.lower
+            by_text = {fold(m.text): m.text for m in legal}
+            near = [by_text[k] for k in difflib.get_close_matches(fold(text), list(by_text), n=3)]
             hint = f"; did you mean {' or '.join(near)}?" if near else ""
             self.echo(f"'{text}' is not a legal move here{hint} (type 'moves' to list them)")
+
+
+def split_agents(text: str) -> list[str]:
+    """A comma-separated list of agent strings, one a seat. An agent's own options stay with it,
+    as ``c=1.4`` does here:
+
+    >>> split_agents("mcts:100,c=1.4, random")
+    ['mcts:100,c=1.4', 'random']
+    """
+    agents: list[str] = []
+    for part in (p.strip() for p in text.split(",")):
+        if "=" in part and ":" not in part and agents:
+            agents[-1] += "," + part
+        elif part:
+            agents.append(part)
+    return agents
 
 
 def make_agent(spec: str, seed: int | None = None) -> Agent:
@@ -224,4 +241,4 @@ def make_agent(spec: str, seed: int | None = None) -> Agent:
 
 
 __all__ = ["Agent", "AlphaBetaAgent", "Analysis", "FlatAgent", "HumanAgent", "MCTSAgent",
-           "RandomAgent", "SPECS", "make_agent"]
+           "RandomAgent", "SPECS", "make_agent", "split_agents"]

@@ -18,6 +18,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from ludi.errors import NoSuchCell
+
 HEX_DIRS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
 SQUARE_DIRS = ((1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1))
 COMPASS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
@@ -58,27 +60,50 @@ class Board:
         return int(q), int(r)
 
     def cell_at(self, q: int, r: int) -> int:
-        """The cell at coordinates (q, r); KeyError when off the board."""
-        return self._index[("xy", int(q), int(r))]
+        """The cell at coordinates (q, r); :class:`ludi.NoSuchCell` when off the board."""
+        found = self._index.get(("xy", int(q), int(r)))
+        if found is None:
+            raise NoSuchCell(f"no cell at ({q}, {r}) on this board ({self.describe()}); "
+                             f"{self.coordinates_hint()}")
+        return found
 
     def label(self, cell: int) -> str:
         return self.labels[cell]
 
+    @property
+    def case_sensitive(self) -> bool:
+        """Whether two labels differ only by case (mancala boards: a-f and A-F)."""
+        return len({label.lower() for label in self.labels}) < len(self.labels)
+
     def cell(self, label: str) -> int:
         """The cell with this label (e.g. "e5"; case matters only where the board has labels
-        differing by case, as mancala boards do); KeyError when there is none."""
+        differing by case, as mancala boards do); :class:`ludi.NoSuchCell` when there is
+        none."""
         label = label.strip()
         found = self._index.get(("label", label))
+        if found is None and not self.case_sensitive:
+            found = self._index.get(("label", label.lower()))
         if found is None:
-            found = self._index[("label", label.lower())]
+            raise NoSuchCell(f"no cell '{label}' on this board ({self.describe()}); labels run "
+                             f"from {self.labels[0]} to {self.labels[-1]}")
         return found
 
     def has_label(self, label: str) -> bool:
         try:
             self.cell(label)
-        except KeyError:
+        except NoSuchCell:
             return False
         return True
+
+    def describe(self) -> str:
+        """The board in words, e.g. ``hexhex 5, 61 cells``."""
+        return f"{self.shape} {'x'.join(map(str, self.size))}, {self.num_cells} cells"
+
+    def coordinates_hint(self) -> str:
+        q, r = self.xy[:, 0], self.xy[:, 1]
+        axes = "axial (q, r)" if self.kind == "hex" else "(column, row)"
+        return (f"coordinates are {axes}, q from {q.min()} to {q.max()}, "
+                f"r from {r.min()} to {r.max()}")
 
     @property
     def rim(self) -> np.ndarray:

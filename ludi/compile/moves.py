@@ -66,8 +66,22 @@ def add(c: Compiler, node: Node) -> None:
         raise fail(node, "(move Add (to REGION)) needs a region to place on")
     if _part(to, "apply") is not None:
         raise fail(node, "(to … (apply …)) is not supported for Add yet")
+    _check_pieces_to_add(c, node)
     code = c.region(target, dynamic=True)
     leaf(c, node, L.GEN_ADD, region=code, **condition(c, to.named("if")), **then(c, node))
+
+
+def _check_pieces_to_add(c: Compiler, node: Node) -> None:
+    """(move Add …) places the mover's own piece: every player must have one (Ludii adds
+    nothing for a player without one; a Shared piece belongs to nobody's lines)."""
+    owners = {owner for _, owner in c.pieces}
+    missing = [f"P{p}" for p in range(1, c.num_players + 1) if "Each" not in owners
+               and f"P{p}" not in owners]
+    if missing:
+        declared = ", ".join(f'(piece "{n}" {o})' for n, o in c.pieces) or "no (piece …) at all"
+        raise fail(node, f"(move Add …) places the mover's own piece, but {', '.join(missing)} "
+                   f"{'has' if len(missing) == 1 else 'have'} none (the equipment declares "
+                   f'{declared}); add e.g. (piece "Disc" Each)')
 
 
 @compiles("moves_select")

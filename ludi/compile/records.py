@@ -24,6 +24,7 @@ class Origin:
     file: str | None = None
     line: int | None = None
     col: int | None = None
+    source_line: str | None = None
 
     @classmethod
     def of(cls, node, parent: Node | None = None) -> Origin:
@@ -33,9 +34,9 @@ class Origin:
             return node
         if not isinstance(node, Node):
             within = cls.of(parent) if parent is not None else cls("")
-            return cls(str(node), within.file, within.line, within.col)
-        file, line, col = node.pos if node.pos else (None, None, None)
-        return cls(node.to_text(width=10**9), file, line, col)
+            return cls(str(node), within.file, within.line, within.col, within.source_line)
+        file, line, col, source_line = node.pos if node.pos else (None, None, None, None)
+        return cls(node.to_text(width=10**9), file, line, col, source_line)
 
     @property
     def place(self) -> str:

@@ -45,12 +45,9 @@ def compiles(*rules: str) -> Callable[[CompileFunction], CompileFunction]:
 def fail(where: Node | Origin, message: str) -> CompileError:
     """A :class:`CompileError` located at a node (or a record's origin) that quotes the
     ludeme."""
-    if isinstance(where, Origin):
-        file, line, col, text = where.file, where.line, where.col, where.text
-    else:
-        file, line, col = where.pos if where.pos else (None, None, None)
-        text = where.to_text(width=10**9)
-    return CompileError(f"{message} (in {text[:80]})", file=file, line=line, col=col)
+    origin = Origin.of(where)
+    return CompileError(f"{message} (in {origin.text[:80]})", file=origin.file,
+                        line=origin.line, col=origin.col, source_line=origin.source_line)
 
 
 def ludeme(node: Node) -> str:

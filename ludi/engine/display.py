@@ -7,8 +7,9 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:  # pragma: no cover
     from ludi.engine.game import State
 
-STONES = "XO+*"
-LAST = "xo-."
+#: Each player's stone, and the same stone as the last move played.
+STONES = "XOST"
+LAST = "xost"
 
 
 def _symbol(state: State, cell: int) -> str:
@@ -93,19 +94,56 @@ def _board_lines(state: State) -> list[str]:
     return lines
 
 
+def player_names(state: State) -> list[str]:
+    """"P1 (X)", "P2 (O)", …: each player with the symbol of its stones (mancala boards have
+    none)."""
+    mancala = state.game.board.kind == "mancala"
+    return [f"P{p + 1}" + ("" if mancala else f" ({STONES[p]})")
+            for p in range(state.game.num_players)]
+
+
+def places(state: State) -> str:
+    """The final places of a game of more than two, in words: "P3 1st, P2 2nd, P1 3rd"."""
+    names = player_names(state)
+    return ", ".join(f"{names[p]} {ordinal(r)}" for r, p in
+                     sorted((r, p) for p, r in enumerate(state.ranks or [])))
+
+
+def ordinal(place: int) -> str:
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(place, f"{place}th")
+
+
+def out_notices(before: State, after: State) -> list[str]:
+    """What a move did to the players of a game of more than two, in words: who is out of the
+    game now and in which place (the others play on)."""
+    if after.game.num_players <= 2 or after.is_terminal():
+        return []
+    names = player_names(after)
+    notes = []
+    for p in sorted(set(after.players_out) - set(before.players_out)):
+        place = after.place_of(p)
+        how = "has won" if place == 1 else f"is out ({ordinal(place)} place)"
+        notes.append(f"{names[p]} {how}; the others play on")
+    return notes
+
+
 def status_line(state: State) -> str:
     game = state.game
-    names = [f"P{p + 1} ({STONES[p]})" for p in range(game.num_players)]
-    last = state.last_move
-    last_text = f", last move {game.board.label(last)}" if last is not None else ""
+    names = player_names(state)
+    last_text = ""
+    if state.moves:
+        last_text = f", last move {state.moves[-1].text}"
+    elif state.last_move is not None:
+        last_text = f", last move {game.board.label(state.last_move)}"
     if state.is_terminal():
         w = state.winner
         result = f"{names[w]} wins" if w is not None else "draw"
-        ranks = state.ranks
-        extra = f"; ranks {ranks}" if game.num_players > 2 else ""
+        extra = f"; places: {places(state)}" if game.num_players > 2 else ""
         return f"{game.name}: game over after {state.ply} plies, {result} ({state.end_type})" \
                f"{extra}{last_text}"
-    return f"{game.name}: ply {state.ply}, {names[state.to_move]} to move{last_text}"
+    out = [names[p] for p in state.players_out]
+    out_text = f"; out: {', '.join(out)}" if out else ""
+    return f"{game.name}: ply {state.ply}, {names[state.to_move]} to move{last_text}{out_text}"
 
 
 def render_text(state: State) -> str:

@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, replace
 
 import numpy as np
@@ -19,7 +20,7 @@ from ludi.compile import GameSpec, compile_description
 from ludi.compile import layout as L
 from ludi.compile.board import Board
 from ludi.engine import kernels as K
-from ludi.errors import EngineError, IllegalMove, LudiError
+from ludi.errors import EngineError, IllegalMove, LudiError, UsageError
 from ludi.lang import Description, load_description
 from ludi.lang import parse as parse_description
 
@@ -210,14 +211,8 @@ class Game:
                 raise LudiError(f"cell {where} is off the board (0..{self.board.num_cells - 1})")
             return int(where)
         if isinstance(where, tuple):
-            try:
-                return self.board.cell_at(*where)
-            except KeyError:
-                raise LudiError(f"no cell at coordinates {where}") from None
-        try:
-            return self.board.cell(str(where))
-        except KeyError:
-            raise LudiError(f"no cell labelled '{where}' on this board") from None
+            return self.board.cell_at(*where)
+        return self.board.cell(str(where))
 
     # ------------------------------------------------------------ moves
     def move_from_code(self, code: int) -> Move:
@@ -259,11 +254,13 @@ class Game:
 
 
 class State:
-    """A position of a game. ``apply`` mutates it; ``copy`` makes an independent one."""
+    """A position of a game. ``apply`` mutates it; ``copy`` makes an independent one.
+    ``moves`` lists the moves played on it through :meth:`apply`."""
 
-    def __init__(self, game: Game, arrays: np.ndarray):
+    def __init__(self, game: Game, arrays: np.ndarray, moves: list[Move] | None = None):
         self.game = game
         self._s = arrays
+        self.moves: list[Move] = list(moves or [])
 
     # ------------------------------------------------------------ reading
     @property
@@ -363,10 +360,50 @@ class State:
 
     @property
     def last_move(self) -> int | None:
+        """The cell of the last move: the stone placed or moved there, the house sown from
+        (not the last house sown); None before the first move and after a swap or a pass."""
+        if self.moves:
+            m = self.moves[-1]
+            return m.frm if m.kind == "select" else m.to
         c = int(self._s[L.I_LAST_TO])
         return None if c < 0 else c
 
+    @property
+    def players_out(self) -> list[int]:
+        """The players already out of a game of more than two (eliminated by a losing rule,
+        or ranked by winning while the others play on), in player order."""
+        active = self._s[L.I_ACTIVE:L.I_ACTIVE + self.game.num_players]
+        return sorted(int(K.player_of(self._s, c)) for c in range(self.game.num_players)
+                      if active[c] == 0)
+
+    def place_of(self, player: int) -> int | None:
+        """The place (1 = first) ``player`` has been given, or None while it is undecided."""
+        colour = next(c for c in range(self.game.num_players)
+                      if int(K.player_of(self._s, c)) == player)
+        rank = int(self._s[L.I_RANKS + colour])
+        return rank or None
+
     # ------------------------------------------------------------ changing
+    def find_move(self, move, legal: list[Move] | None = None) -> Move | None:
+        """The legal move meant by ``move`` (a :class:`Move`, its text or its code), or None.
+        Text is matched ignoring case, except on boards whose labels differ only by case
+        (mancala boards: ``a`` is your house, ``A`` your opponent's).
+
+        >>> import ludi
+        >>> s = ludi.load("oware").initial_state()
+        >>> s.find_move("a").text, s.find_move("A")
+        ('a', None)
+        """
+        legal = self.legal_moves() if legal is None else legal
+        if isinstance(move, Move):
+            return next((m for m in legal if m.code == move.code), None)
+        if isinstance(move, (int, np.integer)):
+            return next((m for m in legal if m.code == int(move)), None)
+        text = str(move).strip()
+        if self.game.board.case_sensitive:
+            return next((m for m in legal if m.text == text), None)
+        return next((m for m in legal if m.text.lower() == text.lower()), None)
+
     def apply(self, move) -> State:
         """Play a move (a :class:`Move`, its text, or its code). Raises
         :class:`ludi.IllegalMove` and leaves the state unchanged when it is not legal."""
@@ -374,14 +411,7 @@ class State:
         legal = self.legal_moves()
         if not legal:
             raise IllegalMove("the game is over: no move can be played")
-        chosen = None
-        if isinstance(move, Move):
-            chosen = next((m for m in legal if m.code == move.code), None)
-        elif isinstance(move, (int, np.integer)):
-            chosen = next((m for m in legal if m.code == int(move)), None)
-        else:
-            text = str(move).strip().lower()
-            chosen = next((m for m in legal if m.text.lower() == text), None)
+        chosen = self.find_move(move, legal)
         if chosen is None:
             shown = ", ".join(m.text for m in legal[:12]) + (", …" if len(legal) > 12 else "")
             raise IllegalMove(f"'{move}' is not a legal move here; legal: {shown}",
@@ -390,10 +420,11 @@ class State:
         K.apply_move(g.tables, after, g._work, chosen.code)
         g.check(g._work)
         self._s[:] = after
+        self.moves.append(chosen)
         return self
 
     def copy(self) -> State:
-        return State(self.game, self._s.copy())
+        return State(self.game, self._s.copy(), self.moves)
 
     def __str__(self) -> str:
         from ludi.engine.display import render_text
@@ -417,7 +448,7 @@ def engine_error(spec: GameSpec, code: int, at: int, value: int) -> EngineError:
     if origin is None:
         return EngineError(message)
     return EngineError(f"{message}, in {origin.text[:80]}", file=origin.file, line=origin.line,
-                       col=origin.col)
+                       col=origin.col, source_line=origin.source_line)
 
 
 def from_description(desc: Description) -> Game:
@@ -428,6 +459,23 @@ def load(name_or_path, options=None, *, ruleset: str | None = None, defines=None
     """Load a shipped game by name (``"yavalath"``) or a ``.lud`` file, compiled and ready."""
     return from_description(load_description(name_or_path, options, ruleset=ruleset,
                                              defines=defines))
+
+
+def as_game(game) -> Game:
+    """A compiled game from what a caller has: a :class:`Game`, a shipped name or ``.lud`` path,
+    or a :class:`~ludi.lang.Description`. Lets every function that takes a game take a name.
+
+    >>> as_game("tictactoe").name
+    'Tic-Tac-Toe'
+    """
+    if isinstance(game, Game):
+        return game
+    if isinstance(game, Description):
+        return from_description(game)
+    if isinstance(game, (str, os.PathLike)):
+        return load(game)
+    raise UsageError(f"expected a game (a ludi.Game, a shipped name such as 'yavalath', a .lud "
+                     f"path or a Description); got {type(game).__name__}")
 
 
 def parse(text: str, options=None, *, ruleset: str | None = None, defines=None) -> Game:

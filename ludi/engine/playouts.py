@@ -8,12 +8,15 @@ import numpy as np
 
 from ludi.compile import layout as L
 from ludi.engine import kernels as K
-from ludi.engine.game import Game, State
+from ludi.engine.game import Game, State, as_game
+from ludi.errors import positive_int
 
 
 def run_playouts(game: Game, n: int, seed: int = 0, start: State | None = None):
     """Arrays (lengths, winners, end ops) of ``n`` random games from ``start`` (the initial
     state by default)."""
+    game = as_game(game)
+    n = positive_int(n, "the number of games")
     s0 = (start or game.initial_state())._s
     lengths = np.zeros(n, np.int64)
     winners = np.zeros(n, np.int64)
@@ -28,8 +31,11 @@ def random_playouts(game: Game, n: int = 1000, seed: int = 0) -> dict:
     """Play ``n`` uniformly random games; summarise them.
 
     Returns games, mean_length, sd_length, win share of each player (``p1_win``, …), draw share,
-    timeout share, end-type shares (``end_types``) and games_per_s.
+    timeout share, end-type shares (``end_types``) and games_per_s. ``game`` may also be a
+    shipped name or a ``.lud`` path.
     """
+    game = as_game(game)
+    n = positive_int(n, "the number of games")
     run_playouts(game, 1, seed)  # compiles (or loads) the kernels: the timing is the run alone
     t0 = time.perf_counter()
     lengths, winners, reasons = run_playouts(game, n, seed)

@@ -58,6 +58,21 @@ def resolve(config: dict) -> dict:
         raise LudiError(f"unknown setting '{unknown[0]}' in the evolution configuration{hint}; "
                         f"settings: {', '.join(DEFAULTS)}")
     out = {**DEFAULTS, **config}
+    if not isinstance(out["weights"], dict):
+        raise LudiError(f"setting 'weights' must be a table of measure = weight; "
+                        f"got {out['weights']!r}")
+    # a weights table changes the weights it names and keeps the other defaults; a weight of 0
+    # drops a measure from the fitness
+    out["weights"] = {**DEFAULTS["weights"], **config.get("weights", {})}
+    for key, v in out["weights"].items():
+        if isinstance(v, bool) or not isinstance(v, (int, float)):
+            raise LudiError(f"weight '{key}' must be a number; got {v!r}")
+    seeds = out["seeds"]
+    if isinstance(seeds, str):
+        seeds = out["seeds"] = [seeds]
+    if not isinstance(seeds, list) or not seeds or not all(isinstance(x, str) for x in seeds):
+        raise LudiError(f"setting 'seeds' must list at least one game (a shipped name, a .lud "
+                        f"file or a folder of them); got {seeds!r}")
     if out["mode"] not in MODES:
         raise LudiError(f"unknown mode '{out['mode']}'; modes: {', '.join(MODES)}")
     for key in ("generations", "population", "offspring", "trials", "screen_games",

@@ -119,6 +119,9 @@ def write_plots(out: Path, state, config: dict) -> list[Path]:
 def load_run(run: str | Path):
     run = Path(run)
     checkpoint = run / "checkpoint.pkl"
+    if not run.exists():
+        raise LudiError(f"{run} does not exist; expected a run folder made by ludi evolve",
+                        file=str(run))
     if not checkpoint.exists():
         raise LudiError(f"{run} is not a run folder (no checkpoint.pkl)", file=str(run))
     with open(checkpoint, "rb") as f:
@@ -129,6 +132,8 @@ def load_run(run: str | Path):
 
 def report(run: str | Path, top: int = 5) -> str:
     """A text report of a run (its best games and their measures); writes the plots."""
+    if isinstance(top, bool) or not isinstance(top, int) or top < 1:
+        raise LudiError(f"top must be at least 1 (the number of games to show); got {top!r}")
     state, config = load_run(run)
     paths = write_plots(Path(run), state, config)
     table = individuals_table(state)

@@ -35,11 +35,13 @@ from deap import base, creator, tools
 from tqdm.auto import tqdm
 
 import ludi
+from ludi.agents.compiled import ensure_compiled
 from ludi.errors import LudiError
 from ludi.evolve.config import resolve
 from ludi.evolve.fitness import descriptor_bins, evaluate, failed
 from ludi.evolve.operators import Counters, crossover, mutate
 from ludi.lang import load_description, parse
+from ludi.progress import ticking
 
 
 def _individual(text: str, config: dict):
@@ -68,20 +70,33 @@ class RunState:
 
 def make_map(workers: int, dask: str | None):
     """The evaluation map: Dask (``dask`` is a scheduler address or a Client), a process pool, or
-    the plain built-in map for one worker. Returns (map function, closer)."""
+    the plain built-in map for one worker. Returns (map function, closer); the map yields the
+    results in order, each as soon as it and those before it are done."""
     if dask is not None:
-        from distributed import Client
-
-        client = dask if isinstance(dask, Client) else Client(dask)
+        client = dask if not isinstance(dask, str) else connect_dask(dask)
 
         def dask_map(fn, items):
-            return client.gather(client.map(fn, items, pure=False))
+            return (future.result() for future in client.map(fn, items, pure=False))
 
-        return dask_map, (lambda: None) if isinstance(dask, Client) else client.close
+        return dask_map, client.close if isinstance(dask, str) else (lambda: None)
     if workers > 1:
         pool = ProcessPoolExecutor(max_workers=workers)
-        return (lambda fn, items: list(pool.map(fn, items))), pool.shutdown
-    return (lambda fn, items: list(map(fn, items))), (lambda: None)
+        return pool.map, pool.shutdown
+    return map, (lambda: None)
+
+
+def connect_dask(address: str, timeout: float = 10.0):
+    """A Dask client of the scheduler at ``address``; a clear error when none answers."""
+    from distributed import Client
+
+    print(f"connecting to the Dask scheduler at {address} …", flush=True)
+    try:
+        return Client(address, timeout=timeout)
+    except (OSError, TimeoutError, ValueError) as e:
+        raise LudiError(f"no Dask scheduler answered at {address} within {timeout:g} s "
+                        f"({type(e).__name__}: {e}); start one with `dask scheduler` and "
+                        "workers with `dask worker ADDRESS`, or leave out --dask to use this "
+                        "machine's cores") from None
 
 
 def _eval_task(args):
@@ -94,6 +109,8 @@ def _seed_texts(config: dict) -> list[str]:
     for name in config["seeds"]:
         path = Path(name)
         files = sorted(path.glob("*.lud")) if path.is_dir() else [name]
+        if not files:
+            raise LudiError(f"seed folder {path} holds no .lud files", file=str(path))
         for f in files:
             texts.append(load_description(f).to_text())
     return texts
@@ -107,6 +124,7 @@ class Evolution:
         self.config = config
         self.out = out
         self.progress = progress
+        ensure_compiled(progress=progress)  # once, here, before any worker starts
         self.map, self.close = make_map(workers, dask)
         self.toolbox = base.Toolbox()
         self.state = RunState()
@@ -120,7 +138,13 @@ class Evolution:
             h = parse(text).hash
             if h not in self.state.archive:
                 todo.setdefault(h, text)
-        results = self.map(_eval_task, [(t, self.config) for t in todo.values()])
+        bar = tqdm(total=len(todo), desc=f"generation {generation}", unit="game",
+                   leave=False, disable=not self.progress)
+        with ticking(bar):
+            results = []
+            for result in self.map(_eval_task, [(t, self.config) for t in todo.values()]):
+                results.append(result)
+                bar.update()
         for (h, text), result in zip(todo.items(), results, strict=True):
             meta = origin.get(text, {})
             self.state.archive[h] = {

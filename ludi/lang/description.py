@@ -6,10 +6,10 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ludi.errors import GameNotFound
+from ludi.errors import DefineError, GameNotFound, OptionError
 from ludi.lang.expand import Option, expand
 from ludi.lang.grammar import parse_tokens
-from ludi.lang.reader import SList, Tok
+from ludi.lang.reader import SList, Tok, read_text
 from ludi.lang.tree import Node
 
 #: Extra folders of ``*.def`` define files, separated by os.pathsep (like PATH).
@@ -67,9 +67,16 @@ def _metadata(lst: SList | None) -> dict[str, str]:
 
 
 def define_paths(extra=None) -> list[str]:
+    """The define folders: those of ``LUDI_DEFINE_PATH`` and ``extra``; each must exist."""
     paths = [p for p in os.environ.get(DEFINE_PATH_ENV, "").split(os.pathsep) if p]
     if extra:
         paths.extend([extra] if isinstance(extra, (str, Path)) else list(extra))
+    for p in paths:
+        if not Path(p).is_dir():
+            where = f" (from {DEFINE_PATH_ENV})" if p not in (extra or []) and p != extra else ""
+            raise DefineError(f"define folder {p}{where} "
+                              f"{'is not a folder' if Path(p).exists() else 'does not exist'}; "
+                              "expected a folder of .def files", file=str(p))
     return paths
 
 
@@ -86,7 +93,12 @@ def parse(text: str, options=None, *, ruleset: str | None = None, defines=None,
     >>> d.name, d.tree.rule
     ('T', 'game')
     """
-    ex = expand(text, source, options, ruleset, define_paths(defines))
+    try:
+        ex = expand(text, source, options, ruleset, define_paths(defines))
+    except OptionError as e:  # an option asked for by the caller: name the game it was for
+        if e.file is None:
+            e.file = source
+        raise
     tree = parse_tokens(ex.game.tokens(), "game")
     return Description(
         tree=tree,
@@ -118,6 +130,9 @@ def shipped_games() -> dict[str, Path]:
 
 def resolve(name_or_path: str | os.PathLike) -> Path:
     """The file of a shipped game name or of a path; raises :class:`GameNotFound`."""
+    if isinstance(name_or_path, str) and "(" in name_or_path:
+        raise GameNotFound("this looks like a description's text, not a game name or a file: "
+                           "use ludi.parse(text) (or ludi.lang.parse for the description alone)")
     p = Path(name_or_path)
     if p.suffix == ".lud" or p.exists():
         if p.is_file():
@@ -139,5 +154,5 @@ def load_description(name_or_path, options=None, *, ruleset: str | None = None,
                      defines=None) -> Description:
     """Parse a shipped game (by name, e.g. ``"yavalath"``) or a ``.lud`` file."""
     path = resolve(name_or_path)
-    return parse(path.read_text(encoding="utf-8"), options, ruleset=ruleset, defines=defines,
-                 source=str(path))
+    return parse(read_text(path), options, ruleset=ruleset, defines=defines, source=str(path))
+

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ludi.errors import DefineError, LudiSyntaxError, OptionError
-from ludi.lang.reader import SList, Tok, read, tokenize
+from ludi.lang.reader import SList, Tok, read, read_text, tokenize
 
 MAX_EXPANSION_DEPTH = 50
 
@@ -330,7 +330,7 @@ def load_define_library(paths) -> dict[str, tuple[list, Tok]]:
     defines: dict[str, tuple[list, Tok]] = {}
     for folder in paths or []:
         for f in sorted(Path(folder).glob("*.def")):
-            for top in read(tokenize(f.read_text(encoding="utf-8"), str(f))):
+            for top in read(tokenize(read_text(f), str(f))):
                 if isinstance(top, SList) and top.head == "define":
                     name, body = _parse_define(top)
                     defines[name] = (body, top.open)

@@ -21,7 +21,7 @@ from lark.exceptions import UnexpectedInput, UnexpectedToken
 from lark.lexer import PatternStr
 
 from ludi.errors import ArgumentError, LudiSyntaxError, UnknownLudeme
-from ludi.lang.reader import Tok
+from ludi.lang.reader import Tok, check_nesting
 from ludi.lang.tree import Named, Node, Sym, category_of
 
 #: Rules whose array arguments are sets: their order does not change the game.
@@ -148,6 +148,7 @@ def parse_tokens(tokens: list[Tok], start: str = "game") -> Node:
         raise ValueError(f"unknown category {start!r}; categories: {', '.join(g.categories)}")
     if not tokens:
         raise LudiSyntaxError(f"empty text; expected {describe_category(start)}")
+    check_nesting(tokens)  # also after defines were expanded
     try:
         tree = g.parser.parse(tokens, start=start)
     except UnexpectedInput as e:
@@ -180,7 +181,7 @@ def _to_node(tree, tokens: list[Tok]):
     pos = None
     if isinstance(first, lark.Token):
         src = tokens[first.start_pos]
-        pos = (src.source.name, src.line, src.col)
+        pos = (src.source.name, src.line, src.col, src.source.line_text(src.line))
     i = 1 + len(head)
     args: list = []
     stack: list[list] = [args]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from ludi.errors import LudiSyntaxError
 
@@ -70,7 +71,9 @@ _TOKEN = re.compile(
 
 
 def tokenize(text: str, name: str = "<text>") -> list[Tok]:
-    """Split ``text`` into tokens. An unterminated string is the only lexical error."""
+    """Split ``text`` into tokens. An unterminated string is the only lexical error. A leading
+    byte-order mark (which some editors write) is skipped."""
+    text = text.removeprefix("\ufeff")
     source = Source(name, text)
     tokens: list[Tok] = []
     pos, line, line_start = 0, 1, 0
@@ -118,8 +121,27 @@ class SList:
         return out
 
 
+#: The deepest nesting of brackets a description may have. Ludii's whole library nests at most
+#: 25 deep; the limit keeps every later (recursive) step far from Python's recursion limit.
+MAX_NESTING = 100
+
+
+def check_nesting(tokens: list[Tok]) -> None:
+    """Refuse brackets nested deeper than :data:`MAX_NESTING`, at the first that is."""
+    depth = 0
+    for tok in tokens:
+        if tok.kind in ("open", "lbrace"):
+            depth += 1
+            if depth > MAX_NESTING:
+                raise tok.error(LudiSyntaxError, f"brackets nested more than {MAX_NESTING} "
+                                "deep here; no game needs that many (Ludii's library: 25)")
+        elif tok.kind in ("close", "rbrace"):
+            depth -= 1
+
+
 def read(tokens: list[Tok]) -> list:
     """Group tokens into nested :class:`SList` by their brackets; return the top-level items."""
+    check_nesting(tokens)
     stack: list[SList] = []
     top: list = []
     for tok in tokens:
@@ -151,3 +173,17 @@ def read(tokens: list[Tok]) -> list:
             expected=[closer],
         )
     return top
+
+
+def read_text(path: Path) -> str:
+    """The text of a description or define file, which must be UTF-8 (a leading byte-order mark
+    is allowed); anything else is reported at the first byte that is not."""
+    data = path.read_bytes()
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        line = data.count(b"\n", 0, e.start) + 1
+        col = e.start - (data.rfind(b"\n", 0, e.start) + 1) + 1
+        raise LudiSyntaxError(f"not a text file: byte 0x{data[e.start]:02x} is not UTF-8; "
+                              "expected a .lud description in UTF-8 text", file=str(path),
+                              line=line, col=col) from None

@@ -48,7 +48,8 @@ class Node:
 
     rule: str
     args: tuple = ()
-    pos: tuple[str, int, int] | None = field(default=None, compare=False, repr=False)
+    #: where it was written: file, line, column and the text of that line (for messages)
+    pos: tuple[str, int, int, str] | None = field(default=None, compare=False, repr=False)
 
     @property
     def category(self) -> str:

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import pandas as pd
 
-from ludi.agents import make_agent
-from ludi.engine import Game
+from ludi.engine import Game, as_game
 from ludi.measure.measures import compute_measures
 from ludi.measure.records import GameRecord
-from ludi.measure.trials import match, self_play
+from ludi.measure.trials import match, playing_agent, self_play
 
 
 def win_rate(game: Game, strong: str, weak: str, games: int, seed: int, workers: int,
@@ -38,11 +37,14 @@ def measure(game: Game, trials: int = 100, agent: str = "mcts:300", seed: int = 
     by snake_case names: completion, drawishness, timeouts, balance, advantage, duration, …).
 
     ``vs_random``: games of ``agent`` against random play, for GAVEL's fitness; ``skill``: add
-    the skill trace (more games). Pass ``records`` to reuse trials already played.
+    the skill trace (more games). Pass ``records`` to reuse trials already played. ``game``
+    may also be a shipped name or a ``.lud`` path.
     """
-    make_agent(agent)
+    game = as_game(game)
     if records is None:
         records = self_play(game, trials, agent, seed, workers, evaluator, progress)
+    else:
+        playing_agent(agent)
     uct = win_rate(game, agent, "random", vs_random, seed + 1, workers) if vs_random else None
     trace = skill_trace(game, seed=seed + 2, workers=workers) if skill else None
     series = compute_measures(records, uct_vs_random=uct, skill_trace=trace)

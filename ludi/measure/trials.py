@@ -15,10 +15,13 @@ import numpy as np
 import pandas as pd
 from tqdm.auto import tqdm
 
-from ludi.agents import make_agent
+from ludi.agents import make_agent, split_agents
+from ludi.agents.compiled import ensure_compiled
 from ludi.compile import layout as L
-from ludi.engine import Game, parse
+from ludi.engine import Game, as_game, parse
+from ludi.errors import positive_int, require
 from ludi.measure.records import GameRecord
+from ludi.progress import ticking
 
 #: The evaluator of random self-play: a small UCT search gives each state's values.
 DEFAULT_EVALUATOR = "mcts:32"
@@ -42,6 +45,15 @@ def _text(game: Game) -> str:
 def game_seed(seed: int, index: int) -> int:
     """The seed of game ``index`` of a run seeded with ``seed``."""
     return (int(seed) * 1_000_003 + index * 7919) % (1 << 62)
+
+
+def playing_agent(spec: str):
+    """Check an agent string for games played without a person: any agent but ``human``
+    (people play with ``ludi play``)."""
+    agent = make_agent(spec)  # bad agent strings fail here, with a clear message
+    require(agent.name != "human", "'human' cannot play in a match or self-play (they run "
+            "without a terminal, possibly on other processes); play a person with `ludi play`")
+    return agent
 
 
 def play_one(text: str, agent_specs: list[str], seed: int, record: bool = False,
@@ -132,20 +144,23 @@ def play_one(text: str, agent_specs: list[str], seed: int, record: bool = False,
 def run_games(game: Game, tasks: list[tuple], *, workers: int = 1, progress: bool = True,
               desc: str = "games") -> list:
     """Run ``play_one`` for each task (agent specs, seed, record, evaluator), in order."""
+    workers = positive_int(workers, "workers")
     text = _text(game)
+    ensure_compiled(progress=progress)  # once, here, before any worker starts
     results: list = [None] * len(tasks)
     bar = tqdm(total=len(tasks), desc=desc, disable=not progress, unit="game", leave=False)
-    if workers <= 1:
-        for i, task in enumerate(tasks):
-            results[i] = play_one(text, *task)
-            bar.update()
-    else:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            futures = {pool.submit(play_one, text, *task): i for i, task in enumerate(tasks)}
-            for future in as_completed(futures):
-                results[futures[future]] = future.result()
+    with ticking(bar):
+        if workers <= 1:
+            for i, task in enumerate(tasks):
+                results[i] = play_one(text, *task)
                 bar.update()
-    bar.close()
+        else:
+            with ProcessPoolExecutor(max_workers=workers) as pool:
+                futures = {pool.submit(play_one, text, *task): i
+                           for i, task in enumerate(tasks)}
+                for future in as_completed(futures):
+                    results[futures[future]] = future.result()
+                    bar.update()
     return results
 
 
@@ -155,11 +170,15 @@ def match(game: Game, agents: list[str], games: int = 20, seed: int = 0, workers
     from game to game so every agent plays every seat. One row a game: seed, agents (by seat),
     winner (seat), winner_agent (None on a draw), draw, timeout, length, ranks, returns,
     end_type."""
+    game = as_game(game)
+    games = positive_int(games, "games")
     n = game.num_players
-    if len(agents) != n:
-        raise ValueError(f"{game.name} has {n} players; got {len(agents)} agents")
+    if isinstance(agents, str):
+        agents = split_agents(agents)
+    require(len(agents) == n, f"{game.name} has {n} players: give one agent a seat, got "
+            f"{len(agents)} ({', '.join(map(str, agents))})")
     for spec in agents:
-        make_agent(spec)  # bad agent strings fail here, with a clear message
+        playing_agent(spec)
     tasks = []
     for i in range(games):
         k = i % n if swap_seats else 0
@@ -172,8 +191,10 @@ def match(game: Game, agents: list[str], games: int = 20, seed: int = 0, workers
 def self_play(game: Game, trials: int, agent: str, seed: int = 0, workers: int = 1,
               evaluator: str | None = None, progress: bool = True) -> list[GameRecord]:
     """``trials`` recorded self-play games of ``agent`` against itself."""
-    make_agent(agent)
-    if evaluator is None and agent.strip().lower() in ("random", "human"):
+    game = as_game(game)
+    trials = positive_int(trials, "trials")
+    playing_agent(agent)
+    if evaluator is None and agent.strip().lower() == "random":
         evaluator = DEFAULT_EVALUATOR  # random play has no values of its own to record
     tasks = [([agent] * game.num_players, game_seed(seed, i), True, evaluator)
              for i in range(trials)]
@@ -192,7 +213,8 @@ def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def summarise(df: pd.DataFrame) -> pd.DataFrame:
-    """Win rates per agent and per (agent, seat), with 95% confidence intervals."""
+    """Win rates per agent and per (agent, seat), with 95% confidence intervals; draws and
+    games cut by the move limit (timeouts) are counted apart."""
     rows = []
     for spec in sorted({a for agents in df["agents"] for a in agents}):
         for seat in [None] + list(range(len(df["agents"].iloc[0]))):
@@ -202,8 +224,10 @@ def summarise(df: pd.DataFrame) -> pd.DataFrame:
                 continue
             wins = sum(1 for row, i in games if row["winner"] == i)
             draws = sum(1 for row, _ in games if row["draw"])
+            timeouts = sum(1 for row, _ in games if row["timeout"])
             lo, hi = wilson(wins, len(games))
             rows.append({"agent": spec, "seat": "all" if seat is None else seat + 1,
                          "games": len(games), "wins": wins, "draws": draws,
+                         "timeouts": timeouts,
                          "win_rate": wins / len(games), "ci_low": lo, "ci_high": hi})
     return pd.DataFrame(rows)

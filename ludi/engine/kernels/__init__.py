@@ -21,13 +21,20 @@ import os
 from pathlib import Path
 
 
+def cache_root(package: Path | None = None) -> Path:
+    """Where numba caches the kernels of ``package`` (this one by default): its
+    ``__pycache__``, or the ``NUMBA_CACHE_DIR`` folder when that is set."""
+    if os.environ.get("NUMBA_CACHE_DIR"):
+        return Path(os.environ["NUMBA_CACHE_DIR"])
+    return (package or Path(__file__).resolve().parent) / "__pycache__"
+
+
 def drop_stale_cache(modules: list[Path], depends_on: list[Path]) -> None:
     """numba's cache notices edits to a kernel's own file, not to the functions it inlines from
     other files or the constants it imports: drop the cached kernels of ``modules`` when any of
     them or of the files they depend on changed. The cache is the modules' ``__pycache__``, or
     the ``NUMBA_CACHE_DIR`` folder when that is set."""
-    own = modules[0].parent / "__pycache__"
-    root = Path(os.environ["NUMBA_CACHE_DIR"]) if os.environ.get("NUMBA_CACHE_DIR") else own
+    root = cache_root(modules[0].parent)
     try:
         text = b"".join(p.read_bytes() for p in modules + depends_on)
         digest = hashlib.sha256(text).hexdigest()[:16]
@@ -57,5 +64,6 @@ from ludi.engine.kernels.generate import generate  # noqa: E402
 from ludi.engine.kernels.pieces import place, remove  # noqa: E402
 from ludi.engine.kernels.playouts import playout, playouts, random_move  # noqa: E402
 
-__all__ = ["SOURCES", "apply_move", "drop_stale_cache", "end_if_stuck", "evaluate", "generate",
-           "place", "player_of", "playout", "playouts", "random_move", "remove", "rng_seed"]
+__all__ = ["SOURCES", "apply_move", "cache_root", "drop_stale_cache", "end_if_stuck", "evaluate",
+           "generate", "place", "player_of", "playout", "playouts", "random_move", "remove",
+           "rng_seed"]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import numpy as np
+
 from ludi.compile.layout import (
     END_TIMEOUT,
     I_ACTIVE,
@@ -59,4 +61,4 @@ def apply_move(t, s, w, move):
         s[I_TURNS] += 1
     s[I_MOVER] = following
     if s[I_PLY] >= t[P_MOVE_LIMIT]:
-        finish(t, s, -1, END_TIMEOUT)
+        finish(t, s, np.int64(-1), np.int64(END_TIMEOUT))  # int64s: see run_program

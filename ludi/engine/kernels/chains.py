@@ -8,6 +8,8 @@ generate again before applying one).
 
 from __future__ import annotations
 
+import numpy as np
+
 from ludi.compile.layout import (
     BOARD,
     CH_CAPTURED,
@@ -132,7 +134,7 @@ def hop_moves(t, s, w, g, buf, n):
         if s[BOARD + a] != stone or not in_region(t, s, w, t[at + G_REGION], mover, a):
             continue
         s[BOARD + a] = 0  # the piece is lifted: its own cell can be landed on again
-        depth = 0
+        depth = np.int64(0)  # not a literal 0: numba would compile record_chain once more
         w[cell] = a
         w[option] = 0
         w[extended] = 0

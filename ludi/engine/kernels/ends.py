@@ -4,6 +4,8 @@ has no legal move.
 
 from __future__ import annotations
 
+import numpy as np
+
 from ludi.compile.layout import (
     BY_SCORE,
     CL_OUTCOME,
@@ -98,7 +100,7 @@ def check_end(t, s, w):
         return
     colour = role_colour(t, s, t[at + CL_ROLE])
     if outcome == DRAW:
-        finish(t, s, -1, reason)
+        finish(t, s, np.int64(-1), reason)
     elif outcome != WIN and outcome != LOSS:
         fail(w, ERR_OUTCOME, m, outcome)
     elif t[P_PLAYERS] == 2:
@@ -121,5 +123,5 @@ def end_if_stuck(t, s, w, buf):
         check_end(t, s, w)
         s[I_STUCK] = 0
         if s[I_OVER] == 0:
-            finish(t, s, -1, END_NO_MOVES)
+            finish(t, s, np.int64(-1), np.int64(END_NO_MOVES))
     return n

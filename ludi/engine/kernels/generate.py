@@ -10,6 +10,8 @@ for the program (``ludi.compile.bounds``); capture series are checked at the wri
 
 from __future__ import annotations
 
+import numpy as np
+
 from ludi.compile.layout import (
     BOARD,
     CL_OUTCOME,
@@ -391,7 +393,7 @@ def run_program(t, s, w, buf):
     prog = t[T_PROG]
     marks = t[P_W_MARKS]
     top = 0
-    n = 0
+    n = np.int64(0)  # not a literal 0: numba would compile leaf_moves once more for it
     pc = 0
     while pc < t[P_PROG_LEN] and w[W_ERROR] == 0:
         at = prog + pc * PROG_WIDTH

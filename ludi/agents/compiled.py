@@ -1,0 +1,112 @@
+"""The kernels compiled once per machine, in one process, before any worker starts.
+
+numba compiles a kernel the first time it is called and keeps it in its disk cache. Left alone,
+the first run of a command would sit silent for a minute or more, and a process pool would
+compile the same kernels in every worker side by side. :func:`ensure_compiled` compiles (or
+loads) every kernel a command needs in the calling process, with a progress bar the first time;
+workers forked afterwards inherit them and Dask workers on this machine load them from the cache.
+
+Every kernel takes the same argument types whatever the game, so playing one small game through
+each entry point compiles everything every game needs (``tests/test_compiled.py`` checks that
+playing other games afterwards compiles nothing more).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import sys
+import time
+from pathlib import Path
+
+import numba
+from tqdm.auto import tqdm
+
+from ludi.engine import kernels as K
+from ludi.engine import load, run_playouts
+from ludi.errors import UsageError
+from ludi.progress import ticking
+
+#: What a command may need: the engine's kernels (moves, playouts) and the searches on top.
+PARTS = ("engine", "search")
+
+_done: set[str] = set()
+
+
+def _steps(part: str):
+    """(name, action) pairs that call every kernel of ``part`` once on a small game."""
+    game = load("tictactoe")
+    if part == "engine":
+        def moves():
+            state = game.initial_state()
+            state.apply(state.legal_moves()[0])
+            state.is_terminal()
+
+        def positions():
+            state = game.state_from(board={0: 0, 4: 1})
+            s = state._s.copy()
+            K.remove(game.tables, s, 4)
+            state.to_move  # noqa: B018 (reads the player kernel)
+
+        return [("legal moves and moves", moves), ("positions", positions),
+                ("random playouts", lambda: run_playouts(game, 1))]
+    from ludi.agents.players import make_agent
+
+    state = game.initial_state()
+    return [(name, lambda spec=spec: make_agent(spec, 1).choose(state))
+            for name, spec in (("UCT", "mcts:4"), ("flat Monte Carlo", "flat:4"),
+                               ("alpha-beta", "ab:1"))]
+
+
+def _stamp(part: str) -> Path:
+    """The file that records that ``part`` was compiled from these sources with this numba."""
+    sources = list(K.SOURCES)
+    if part == "search":
+        sources.append(Path(__file__).resolve().parent / "search.py")
+    digest = hashlib.sha256(b"".join(p.read_bytes() for p in sources)
+                            + numba.__version__.encode()).hexdigest()[:16]
+    return K.cache_root() / f"ludi-compiled-{part}-{digest}.stamp"
+
+
+def ensure_compiled(*parts: str, progress: bool = True) -> None:
+    """Compile (the first time on this machine) or load every kernel of ``parts`` (default:
+    all) in this process. The first time shows "compiling the engine (first run only)" with a
+    bar that keeps ticking; later calls in the same process return at once.
+
+    >>> ensure_compiled("engine", progress=False)
+    """
+    unknown = [p for p in parts if p not in PARTS]
+    if unknown:
+        raise UsageError(f"unknown part {unknown[0]!r} of the engine; parts: {', '.join(PARTS)}")
+    todo = [p for p in (parts or PARTS) if p not in _done]
+    if not todo:
+        return
+    fresh = [p for p in todo if not _stamp(p).exists()]
+    steps = [step for p in todo for step in _steps(p)]
+    show = progress and bool(fresh)
+    if show:
+        print("compiling the engine (first run only; a minute or two, then cached for every "
+              "later run)", file=sys.stderr, flush=True)
+    bar = tqdm(total=len(steps), desc="compiling", unit="step", disable=not show,
+               bar_format="{desc}: {n}/{total}{postfix} [{elapsed}]", file=sys.stderr)
+    t0 = time.perf_counter()
+    with ticking(bar):
+        for name, action in steps:
+            bar.set_postfix_str(name)
+            action()
+            bar.update()
+    for p in todo:
+        _done.add(p)
+        if p in fresh:
+            try:
+                for old in K.cache_root().glob(f"ludi-compiled-{p}-*.stamp"):
+                    old.unlink()
+                _stamp(p).write_text(f"compiled in {time.perf_counter() - t0:.0f} s\n")
+            except OSError:  # a read-only cache: numba compiles in memory each time
+                pass
+    if show:
+        print(f"engine compiled in {time.perf_counter() - t0:.0f} s", file=sys.stderr,
+              flush=True)
+
+
+__all__ = ["PARTS", "ensure_compiled"]
+
