@@ -6,10 +6,13 @@ STAMP := $(VENV)/.installed
 
 .PHONY: test sweep demo lint bench clean
 
+# The install says every few seconds that it is still working (pip is silent with --quiet).
 $(STAMP): pyproject.toml
+	@echo "installing ludi and its dependencies into $(VENV) (first run only, a minute or so)"
 	$(PY) -m venv $(VENV)
-	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e ".[test,dask]"
+	@( while sleep 5; do echo "  ... still installing"; done ) & ticker=$$!; \
+	$(BIN)/pip install --quiet --upgrade pip && \
+	$(BIN)/pip install --quiet -e ".[test,dask]"; status=$$?; kill $$ticker; exit $$status
 	touch $(STAMP)
 
 test: $(STAMP)
