@@ -161,8 +161,12 @@ def cmd_play(args) -> int:
         agent = agents[state.to_move]
         try:
             move = agent.choose(state)
-        except (KeyboardInterrupt, EOFError):
+        except KeyboardInterrupt:
             print()
+            return 0
+        except EOFError:  # stdin closed (a pipe, or no terminal): nothing more to read
+            print(f"\nthe input ended before the game did: stopped at ply {state.ply}",
+                  file=sys.stderr)
             return 0
         if not isinstance(agent, HumanAgent):
             print(f"P{state.to_move + 1} ({agent}) plays {move}")

@@ -66,6 +66,13 @@ def test_picture_needs_a_picture_format_and_a_folder(capsys, tmp_path):
     assert f"the folder {tmp_path / 'no'} does not exist" in err
 
 
+def test_play_without_a_terminal(monkeypatch, capsys):
+    monkeypatch.setattr("builtins.input", lambda prompt="": (_ for _ in ()).throw(EOFError))
+    code, _, err = cli(capsys, "play", "tictactoe")
+    assert code == 0 and "Traceback" not in err
+    assert err.strip() == "the input ended before the game did: stopped at ply 0"
+
+
 def test_human_cannot_sit_in_a_match(capsys):
     err = refused(capsys, "match", "yavalath", "--agents", "human,random", "--games", "1")
     assert "'human' cannot play in a match" in err and "ludi play" in err

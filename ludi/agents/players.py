@@ -165,9 +165,9 @@ class HumanAgent(Agent):
 
     name = "human"
 
-    def __init__(self, seed: int | None = None, prompt=input, echo=print):
+    def __init__(self, seed: int | None = None, prompt=None, echo=print):
         super().__init__(seed)
-        self.prompt = prompt
+        self.prompt = prompt or (lambda text: input(text))  # looked up when asked
         self.echo = echo
 
     def analyse(self, state: State) -> Analysis:
