@@ -229,12 +229,18 @@ def cmd_measure(args) -> int:
     games = [from_description(load_description(name, args.option, ruleset=args.ruleset,
                                                defines=args.defines or None))
              for name in args.game]  # every game checked before any is measured
+    names = [g.name for g in games]
     for game in games:
+        # evolved games keep their seed's name: tell them apart by their hash
+        label = game.name if names.count(game.name) == 1 else \
+            f"{game.name} [{game.description.hash[:8]}]"
         records = self_play(game, args.trials, args.agent, args.seed, args.workers)
-        rows.append(measure(game, agent=args.agent, seed=args.seed, workers=args.workers,
-                            vs_random=args.vs_random, skill=args.skill, records=records))
+        row = measure(game, agent=args.agent, seed=args.seed, workers=args.workers,
+                      vs_random=args.vs_random, skill=args.skill, records=records)
+        row.name = label
+        rows.append(row)
         if out is not None:
-            for path in write_plots(records, out, game.name):
+            for path in write_plots(records, out, label):
                 print(f"plot written to {path}")
     table = pd.DataFrame(rows)
     with pd.option_context("display.max_columns", None, "display.width", 200):

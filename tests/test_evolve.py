@@ -511,3 +511,15 @@ def test_bad_command_line_input_is_exit_code_2_without_a_traceback(tmp_path):
 def test_the_grammar_has_every_rule_the_ranges_name():
     rules = set(grammar().rules)
     assert {rule for rule, _ in RANGES} <= rules
+
+
+def test_on_generation_is_called_after_each_saved_generation(tmp_path):
+    seen = []
+
+    def note(generation, state):
+        seen.append((generation, state.generation, len(state.logbook),
+                     (tmp_path / "cb" / "checkpoint.pkl").exists()))
+
+    evolve(tiny(generations=2), out=tmp_path / "cb", workers=1, progress=False,
+           on_generation=note)
+    assert seen == [(1, 1, 2, True), (2, 2, 3, True)]  # logbook: generation 0, then each

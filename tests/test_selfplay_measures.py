@@ -35,6 +35,7 @@ import pytest
 
 import ludi
 from ludi.engine.playouts import random_playouts, run_playouts
+from ludi.lang import load_description
 from ludi.measure import match, self_play, summarise
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -374,3 +375,22 @@ def test_cli_measure_bad_input(tmp_path):
     r = run_cli("measure", "tictactoe", "--trials", "2", "--agent", "mcts")
     assert r.returncode == 2 and "Traceback" not in r.stderr
     assert "agent 'mcts' needs a number, e.g. mcts:1000" in r.stderr
+
+
+def test_cli_measure_tells_games_of_one_name_apart(tmp_path):
+    """Evolved games keep their seed's name: rows and plots are labelled by hash too."""
+    base = load_description("misere3").to_text()
+    variant = base.replace("(hex 4)", "(hex 3)")
+    assert variant != base
+    files = []
+    for i, text in enumerate((base, variant)):
+        files.append(tmp_path / f"g{i}.lud")
+        files[-1].write_text(text)
+    out = tmp_path / "m"
+    r = run_cli("measure", *map(str, files), "--trials", "2", "--agent", "random", "--out",
+                str(out))
+    assert r.returncode == 0, r.stderr
+    labels = [f"Misere Three [{load_description(f).hash[:8]}]" for f in files]
+    header = pd.read_csv(out / "measures.csv", index_col=0).index.tolist()
+    assert header == labels
+    assert len(list(out.glob("*_outcomes.png"))) == 2

@@ -120,10 +120,11 @@ class Evolution:
     """One run: its configuration, folder, state and DEAP toolbox."""
 
     def __init__(self, config: dict, out: Path, *, workers: int = 1, dask=None,
-                 progress: bool = True):
+                 progress: bool = True, on_generation: Callable | None = None):
         self.config = config
         self.out = out
         self.progress = progress
+        self.on_generation = on_generation
         ensure_compiled(progress=progress)  # once, here, before any worker starts
         self.map, self.close = make_map(workers, dask)
         self.toolbox = base.Toolbox()
@@ -253,6 +254,8 @@ class Evolution:
             st.rng_state = rng.getstate()
             self.log(gen)
             self.save()
+            if self.on_generation is not None:
+                self.on_generation(gen, st)
             bar.update()
             best = max((self.fitness_of(t)[0] for t in st.population), default=0.0)
             bar.set_postfix(evaluated=len(st.archive), best=f"{best:.3f}")
@@ -287,7 +290,9 @@ class Evolution:
 def evolve(config: dict | None = None, *, out: str | Path = "runs/evolve", resume: bool = False,
            workers: int | None = None, dask=None, progress: bool = True,
            on_generation: Callable | None = None) -> RunState:
-    """Run (or, with ``resume``, continue) an evolution; returns its final state."""
+    """Run (or, with ``resume``, continue) an evolution; returns its final state.
+    ``on_generation(generation, state)`` is called after each generation is saved (the state's
+    logbook and population are then up to date)."""
     out = Path(out)
     checkpoint = out / "checkpoint.pkl"
     if resume and not checkpoint.exists():
@@ -299,7 +304,8 @@ def evolve(config: dict | None = None, *, out: str | Path = "runs/evolve", resum
     else:
         config = resolve(config or {})
     workers = workers if workers is not None else int(config["workers"])
-    run = Evolution(config, out, workers=workers, dask=dask, progress=progress)
+    run = Evolution(config, out, workers=workers, dask=dask, progress=progress,
+                    on_generation=on_generation)
     if resume and checkpoint.exists():
         with open(checkpoint, "rb") as f:
             run.state = pickle.load(f)
