@@ -98,9 +98,10 @@ def ensure_compiled(*parts: str, progress: bool = True) -> None:
         _done.add(p)
         if p in fresh:
             try:
-                for old in K.cache_root().glob(f"ludi-compiled-{p}-*.stamp"):
-                    old.unlink()
-                _stamp(p).write_text(f"compiled in {time.perf_counter() - t0:.0f} s\n")
+                stamp = _stamp(p)
+                for old in stamp.parent.glob(f"ludi-compiled-{p}-*.stamp"):
+                    old.unlink()  # stamps of earlier sources
+                stamp.write_text(f"compiled in {time.perf_counter() - t0:.0f} s\n")
             except OSError:  # a read-only cache: numba compiles in memory each time
                 pass
     if show:

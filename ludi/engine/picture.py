@@ -61,7 +61,6 @@ def figure(state: State, *, title: str | None = None, labels: bool = True):
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
-    from matplotlib.patches import Circle, RegularPolygon
 
     from ludi.engine.display import status_line
 
@@ -70,7 +69,7 @@ def figure(state: State, *, title: str | None = None, labels: bool = True):
     if board.kind == "mancala":
         xs, ys = _draw_mancala(ax, state, labels)
     else:
-        xs, ys = _draw_stones(ax, state, labels, Circle, RegularPolygon, plt.Rectangle)
+        xs, ys = _draw_stones(ax, state, labels)
         _legend(ax, state)
     ax.set_xlim(min(xs) - 1, max(xs) + 1)
     ax.set_ylim(min(ys) - 1, max(ys) + 1)
@@ -80,8 +79,10 @@ def figure(state: State, *, title: str | None = None, labels: bool = True):
     return fig
 
 
-def _draw_stones(ax, state: State, labels: bool, Circle, RegularPolygon, Rectangle):
+def _draw_stones(ax, state: State, labels: bool):
     """Cells (hexes or squares) with the players' stones; the last move ringed."""
+    from matplotlib.patches import Circle, Rectangle, RegularPolygon
+
     board = state.game.board
     centres = cell_centres(board)
     for cell, (x, y) in enumerate(centres):

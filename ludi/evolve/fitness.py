@@ -9,16 +9,17 @@ worker's kernels are compiled (:func:`warm_up`), so that compiling is never char
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import math
 import time
 
 import numpy as np
 
+from ludi.agents import make_agent
+from ludi.agents.compiled import ensure_compiled
 from ludi.engine import from_description
 from ludi.errors import LudiError
-from ludi.lang import load_description, parse
+from ludi.lang import parse
 from ludi.measure.measures import compute_measures, viability
 from ludi.measure.trials import play_one
 
@@ -43,17 +44,15 @@ def _games(text, specs, n, seed, deadline, evaluator, move_limit):
     return records
 
 
-@functools.cache
 def warm_up(agent: str) -> None:
-    """Compile (or load from numba's disk cache) the engine's and ``agent``'s kernels, once per
-    process, by playing two games of Tic-Tac-Toe the way :func:`evaluate` plays a candidate's.
+    """Check ``agent`` and compile (or load) every kernel in this worker before a candidate's
+    clock starts (:func:`ludi.agents.compiled.ensure_compiled`; at once when already done).
 
-    Compiling takes a minute or more when a worker's cache is cold (a fresh install, a new Dask
-    machine, an edited engine). Charged to the worker's first candidate, it would fail that
-    candidate on the time limit, and a run's results would depend on which worker got what."""
-    text = load_description("tictactoe").to_text()
-    play_one(text, ["random", "random"], 0, True, "none")
-    play_one(text, [agent, agent], 0, True, None)
+    Compiling takes a minute or more when a worker's cache is cold (a new Dask machine, an edited
+    engine). Charged to the worker's first candidate, it would fail that candidate on the time
+    limit, and a run's results would depend on which worker got what."""
+    make_agent(agent)
+    ensure_compiled(progress=False)
 
 
 def evaluate(text: str, config: dict) -> dict:
