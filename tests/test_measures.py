@@ -13,10 +13,13 @@ import pandas as pd
 import pytest
 
 from ludi.measure import (
+    LUDII_NAMES,
     MEASURES,
     GameRecord,
     advantage,
+    advantage_p1,
     balance,
+    balance_interval,
     branching,
     clarity,
     completion,
@@ -36,17 +39,20 @@ from ludi.measure import (
     lead_change,
     mean_turns,
     permanence,
+    skill_gap,
     stability,
     timeouts,
     uncertainty,
     viability,
+    wilson,
 )
 
-KEYS = ["completion", "drawishness", "timeouts", "advantage", "balance", "duration",
+KEYS = ["completion", "drawishness", "timeouts", "advantage", "advantage_p1", "balance",
+        "duration",
         "duration_sd", "duration_score", "decision_moves", "branching", "convergence", "coverage",
         "lead_change", "stability", "drama", "drama_max", "decisiveness", "clarity",
         "narrowness", "uncertainty", "killer_moves", "permanence", "foul_up", "game_refinement",
-        "viable", "gavel_fitness"]
+        "viable", "gavel_fitness", "balance_lo", "balance_hi"]
 
 
 def linear_returns(ranks: list[int]) -> list[float]:
@@ -143,6 +149,47 @@ def test_advantage():
     three = [win(0, players=3), rec(length=3, players=3, ranks=[2, 1, 3]),
              rec(length=3, players=3, ranks=[3, 1, 2])]
     assert advantage(three) == pytest.approx(1.0)
+
+
+def test_advantage_p1_is_ludiis_first_player_win_rate():
+    # Ludii's AdvantageP1: the first player's wins, draws counting half
+    assert advantage_p1([win(0), win(0), win(0), win(1)]) == pytest.approx(0.75)
+    assert advantage_p1([win(0), draw()]) == pytest.approx(0.75)
+    assert advantage_p1([win(1)] * 3) == 0.0
+    assert LUDII_NAMES["advantage_p1"] == "AdvantageP1" and "advantage" not in LUDII_NAMES
+    assert set(LUDII_NAMES) <= set(MEASURES) | {"drama_max", "narrowness", "skill_trace"}
+
+
+def test_wilson_interval_is_never_narrower_than_the_sample_allows():
+    # 12 wins in 12 games cannot rule out a true rate of 0.76 (exact Wilson bound 0.7575)
+    lo, hi = wilson(12, 12)
+    assert hi == 1.0 and lo == pytest.approx(0.7575, abs=1e-3)
+    lo, hi = wilson(6, 12)
+    assert lo == pytest.approx(0.2538, abs=1e-3) and hi == pytest.approx(0.7462, abs=1e-3)
+    # the width shrinks about as 1/sqrt(n): 4x the games, a little over half the width
+    w12, w48 = np.diff(wilson(6, 12))[0], np.diff(wilson(24, 48))[0]
+    assert 0.5 < w48 / w12 < 0.6
+    assert all(np.isnan(wilson(0, 0)))
+
+
+def test_balance_interval_covers_the_estimate_and_shrinks_with_games():
+    few = [win(0)] * 4 + [win(1)] * 4
+    lo, hi = balance_interval(few)
+    assert lo < balance(few) == 1.0 == hi  # 4-4 cannot prove a fair game
+    assert lo < 0.6
+    many = few * 10
+    assert balance_interval(many)[0] > lo  # 40-40 narrows it
+    one_sided = [win(0)] * 12
+    lo, hi = balance_interval(one_sided)
+    assert lo == 0.0 and 0.0 < hi < 0.3  # 12-0 still leaves some room
+    assert all(np.isnan(balance_interval([])))
+
+
+def test_skill_gap_is_the_strong_agents_gain_over_a_fair_share():
+    assert skill_gap(1.0, 2) == 1.0 and skill_gap(0.5, 2) == 0.0
+    assert skill_gap(1 / 3, 3) == pytest.approx(0.0) and skill_gap(1.0, 3) == 1.0
+    assert skill_gap(0.25, 2) == -0.5  # the weaker agent does better: kept, not hidden
+    assert np.isnan(skill_gap(float("nan"), 2))
 
 
 def test_balance_two_players():
@@ -344,8 +391,8 @@ def test_gavel_fitness_harmonic_mean():
 
 def test_compute_measures_keys_and_values():
     games = [rec(CURVE, ranks=[1, 2]), rec([0.0, -0.5, -1.0], ranks=[2, 1])]
-    s = compute_measures(games, uct_vs_random=0.8, skill_trace=0.7)
-    assert list(s.index) == KEYS + ["skill_trace"]
+    s = compute_measures(games, uct_vs_random=0.8, skill_trace=0.7, skill_gap=0.4)
+    assert list(s.index) == KEYS + ["skill_trace", "skill_gap"]
     assert s.dtype == np.float64
     assert s["completion"] == 1.0 and s["duration"] == 3.0 and s["skill_trace"] == 0.7
     assert s["gavel_fitness"] == pytest.approx(gavel_fitness(games, 0.8))

@@ -47,13 +47,14 @@ TTT_LENGTH = Fraction(3203, 420)
 TTT_P1 = Fraction(737, 1260)
 TTT_P2 = Fraction(121, 420)
 
-DOCUMENTED = ["completion", "drawishness", "timeouts", "advantage", "balance", "duration",
+DOCUMENTED = ["completion", "drawishness", "timeouts", "advantage", "advantage_p1", "balance",
+              "duration",
               "duration_sd", "duration_score", "decision_moves", "branching", "convergence",
               "coverage", "lead_change", "stability", "drama", "drama_max", "decisiveness",
               "clarity", "narrowness", "uncertainty", "killer_moves", "permanence", "foul_up",
-              "game_refinement", "viable", "gavel_fitness"]
-SHARES = ["completion", "drawishness", "timeouts", "advantage", "balance", "decision_moves",
-          "coverage", "viable"]
+              "game_refinement", "viable", "gavel_fitness", "balance_lo", "balance_hi"]
+SHARES = ["completion", "drawishness", "timeouts", "advantage", "advantage_p1", "balance",
+          "balance_lo", "balance_hi", "decision_moves", "coverage", "viable"]
 
 
 def se_share(p: float, n: int) -> float:

@@ -24,14 +24,18 @@ DEFAULTS: dict = {
     "seed": 1,
     "workers": os.cpu_count() or 1,
     "seeds": SEED_GAMES,
-    "agent": "mcts:50",  # the self-play agent of the measures
-    "trials": 8,  # self-play games per candidate
+    "agent": "mcts:400",  # the self-play agent of the measures
+    "trials": 12,  # self-play games per candidate
+    "weak_agent": "random",  # the skill gap's opponent of the agent
+    "skill_games": 4,  # games of the agent against weak_agent (0: no skill gap)
     "screen_games": 20,  # random games of the viability screen
     "move_limit": 300,  # plies before a candidate's game counts as a timeout
     "time_limit": 60.0,  # seconds per candidate; past it the candidate fails
-    "weights": {"completion": 1.0, "balance": 1.0, "decisiveness": 1.0, "duration_score": 1.0,
-                "decision_moves": 0.5, "lead_change": 0.5, "uncertainty": 0.5,
-                "drawishness": -1.0},
+    # fitness = soundness x (1 - appeal_share + appeal_share x appeal) (ludi.evolve.fitness)
+    "soundness": {"completion": 1.0, "balance": 1.0, "coverage": 0.3, "duration": 10.0},
+    "appeal_share": 0.25,
+    "weights": {"skill_gap": 1.0, "lead_change": 1.0, "uncertainty": 0.5, "drama": 0.5,
+                "decision_moves": 0.5, "killer_moves": -0.5},
     "objectives": ["balance", "completion", "decisiveness", "duration_score"],
     "descriptors": [["duration", 0.0, 100.0, 8], ["branching", 0.0, 100.0, 8]],
 }
@@ -58,9 +62,13 @@ def resolve(config: dict) -> dict:
         raise LudiError(f"unknown setting '{unknown[0]}' in the evolution configuration{hint}; "
                         f"settings: {', '.join(DEFAULTS)}")
     out = {**DEFAULTS, **config}
-    if not isinstance(out["weights"], dict):
-        raise LudiError(f"setting 'weights' must be a table of measure = weight; "
-                        f"got {out['weights']!r}")
+    for key, what in (("weights", "weight"), ("soundness", "target")):
+        if not isinstance(out[key], dict):
+            raise LudiError(f"setting '{key}' must be a table of measure = {what}; "
+                            f"got {out[key]!r}")
+    for key, v in out["soundness"].items():
+        if isinstance(v, bool) or not isinstance(v, (int, float)) or v <= 0:
+            raise LudiError(f"soundness target '{key}' must be a positive number; got {v!r}")
     # a weights table changes the weights it names and keeps the other defaults; a weight of 0
     # drops a measure from the fitness
     out["weights"] = {**DEFAULTS["weights"], **config.get("weights", {})}
@@ -76,25 +84,29 @@ def resolve(config: dict) -> dict:
     if out["mode"] not in MODES:
         raise LudiError(f"unknown mode '{out['mode']}'; modes: {', '.join(MODES)}")
     for key in ("generations", "population", "offspring", "trials", "screen_games",
-                "move_limit", "workers"):
-        if not isinstance(out[key], int) or out[key] < (0 if key == "generations" else 1):
+                "move_limit", "workers", "skill_games"):
+        least = 0 if key in ("generations", "skill_games") else 1
+        if isinstance(out[key], bool) or not isinstance(out[key], int) or out[key] < least:
             raise LudiError(f"setting '{key}' must be a positive whole number; got {out[key]!r}")
     for key, within, what in (("time_limit", lambda v: v > 0, "a positive number of seconds"),
                               ("crossover", lambda v: 0 <= v <= 1, "a probability, 0 to 1"),
+                              ("appeal_share", lambda v: 0 <= v <= 1, "a share, 0 to 1"),
                               ("mutation", lambda v: 0 <= v <= 1, "a probability, 0 to 1")):
         v = out[key]
         if isinstance(v, bool) or not isinstance(v, (int, float)) or not within(v):
             raise LudiError(f"setting '{key}' must be {what}; got {v!r}")
-    if not isinstance(out["agent"], str) or out["agent"].strip().lower() == "human":
-        raise LudiError(f"setting 'agent' must be a self-play agent such as 'mcts:50'; "
-                        f"got {out['agent']!r}")
     from ludi.agents import make_agent
 
-    make_agent(out["agent"])  # an unknown agent is reported here, with the agents there are
+    for key in ("agent", "weak_agent"):
+        if not isinstance(out[key], str) or out[key].strip().lower() == "human":
+            raise LudiError(f"setting '{key}' must be a self-play agent such as 'mcts:50'; "
+                            f"got {out[key]!r}")
+        make_agent(out[key])  # an unknown agent is reported here, with the agents there are
     names = set(MEASURES) | {"duration_score", "duration_sd", "drama_max", "narrowness",
-                             "viable", "gavel_fitness"}
-    for key in list(out["weights"]) + list(out["objectives"]) + [d[0] for d in
-                                                                 out["descriptors"]]:
+                             "viable", "gavel_fitness", "skill_gap", "balance_lo",
+                             "balance_hi", "soundness", "appeal"}
+    used = list(out["weights"]) + list(out["soundness"]) + list(out["objectives"])
+    for key in used + [d[0] for d in out["descriptors"]]:
         if key not in names:
             near = difflib.get_close_matches(key, sorted(names), n=1)
             hint = f"; did you mean '{near[0]}'?" if near else ""

@@ -1,5 +1,9 @@
 """Scoring one candidate: gates first, then self-play measures, then the fitness of the mode.
 
+The fitness (:func:`fitness`) is soundness (is it a game under competent play?) times appeal
+(is the play interesting?); ``experiments/benchmark.toml`` checks that it ranks the games people
+play above rule sets no one would (``python -m ludi.evolve.benchmark``).
+
 ``evaluate(text, config)`` is a plain function of picklable arguments, so a process pool or a
 Dask cluster can run it. Its randomness comes from the candidate's hash and the run's seed only,
 so a candidate gets the same score on any worker, in any order. A time limit stops a candidate
@@ -20,13 +24,14 @@ from ludi.agents.compiled import ensure_compiled
 from ludi.engine import from_description
 from ludi.errors import LudiError
 from ludi.lang import parse
-from ludi.measure.measures import compute_measures, viability
+from ludi.measure.measures import compute_measures, harmonic_mean, skill_gap, viability
 from ludi.measure.trials import play_one
 
 #: Measures saved for every candidate (the Parquet table's columns).
-SAVED = ("completion", "drawishness", "timeouts", "balance", "advantage", "duration",
-         "duration_score", "decision_moves", "branching", "coverage", "lead_change", "drama",
-         "decisiveness", "uncertainty", "killer_moves", "game_refinement", "gavel_fitness")
+SAVED = ("completion", "drawishness", "timeouts", "balance", "balance_lo", "balance_hi",
+         "advantage", "advantage_p1", "duration", "duration_score", "decision_moves",
+         "branching", "coverage", "lead_change", "drama", "decisiveness", "uncertainty",
+         "killer_moves", "skill_gap", "game_refinement", "gavel_fitness", "soundness", "appeal")
 
 
 def candidate_seed(canonical_hash: str, run_seed: int) -> int:
@@ -93,7 +98,12 @@ def evaluate(text: str, config: dict) -> dict:
         specs = [config["agent"]] * game.num_players
         trials = _games(text, specs, int(config["trials"]), seed + 10_000, deadline, None,
                         limit)
-        measures = _finite(compute_measures(trials))
+        strong = _strong_score(text, config, game.num_players, seed + 20_000, deadline, limit)
+        measures = _finite(compute_measures(
+            trials, skill_gap=skill_gap(strong, game.num_players) if strong is not None
+            else None))
+        measures["soundness"] = soundness(measures, config)
+        measures["appeal"] = appeal(measures, config)
         out["measures"] = measures
         out["objectives"] = objectives(measures, config)
     except TimeoutError:
@@ -104,6 +114,25 @@ def evaluate(text: str, config: dict) -> dict:
     finally:
         out["seconds"] = time.monotonic() - start
     return out
+
+
+def _strong_score(text, config, players, seed, deadline, limit) -> float | None:
+    """The run's agent against ``weak_agent`` in every other seat, seats rotating: its mean
+    score (a win 1, a game nobody wins 1/players, a loss 0); None when no such games are asked."""
+    games = int(config["skill_games"])
+    if not games:
+        return None
+    total = 0.0
+    for i in range(games):
+        if time.monotonic() > deadline:
+            raise TimeoutError
+        seat = i % players
+        specs = [config["weak_agent"]] * players
+        specs[seat] = config["agent"]
+        row = play_one(text, specs, seed + i, deadline=deadline, move_limit=limit)
+        total += 1.0 if row["winner"] == seat else (1.0 / players if row["winner"] is None
+                                                     else 0.0)
+    return total / games
 
 
 def _finite(series) -> dict:
@@ -117,12 +146,40 @@ def aggregate(measures: dict, weights: dict) -> float:
     return float(sum(w * measures.get(name, 0.0) for name, w in weights.items()) / total)
 
 
+def soundness(measures: dict, config: dict) -> float:
+    """Is this a game at all? The harmonic mean of min(1, measure / target) over the run's
+    ``soundness`` targets (by default completion 1, balance 1, coverage 0.3, duration 10 plies).
+
+    A harmonic mean is low when any one part is low (GAVEL's reason for it): a rule set that
+    competent players always draw, that one seat always wins, or that ends before a tenth of
+    the board is used cannot make up for it with drama. Measured under the run's agent, not
+    random play: trivial wins and misère traps only show when the players see them
+    (experiments/benchmark.toml holds the cases).
+    """
+    parts = [min(1.0, max(measures.get(name, 0.0), 0.0) / target)
+             for name, target in config["soundness"].items()]
+    return harmonic_mean(parts) if parts else 1.0
+
+
+def appeal(measures: dict, config: dict) -> float:
+    """How interesting the play is, given it is a game: the LUDI-style weighted mean of the
+    run's ``weights`` (skill gap, lead changes, late uncertainty, …), clipped to [0, 1]."""
+    return min(1.0, max(0.0, aggregate(measures, config["weights"])))
+
+
+def fitness(measures: dict, config: dict) -> float:
+    """soundness × (1 - s + s × appeal), s = ``appeal_share``: soundness decides whether a
+    candidate is a game, appeal orders the games."""
+    share = float(config["appeal_share"])
+    return soundness(measures, config) * (1.0 - share + share * appeal(measures, config))
+
+
 def objectives(measures: dict, config: dict) -> list[float]:
-    """The fitness values of the run's mode: one weighted sum (ludi, map-elites) or one value
-    per objective (nsga2)."""
+    """The fitness values of the run's mode: one fitness (ludi, map-elites) or one value per
+    objective (nsga2)."""
     if config["mode"] == "nsga2":
         return [float(measures.get(name, 0.0)) for name in config["objectives"]]
-    return [aggregate(measures, config["weights"])]
+    return [fitness(measures, config)]
 
 
 def failed(config: dict) -> list[float]:

@@ -1,9 +1,12 @@
 """Self-play measures: game records and quality criteria (DESIGN §4, rules/measures.md)."""
 
 from ludi.measure.measures import (
+    LUDII_NAMES,
     MEASURES,
     advantage,
+    advantage_p1,
     balance,
+    balance_interval,
     branching,
     clarity,
     completion,
@@ -25,10 +28,12 @@ from ludi.measure.measures import (
     lead_change,
     mean_turns,
     permanence,
+    skill_gap,
     stability,
     timeouts,
     uncertainty,
     viability,
+    wilson,
     win_rates,
 )
 from ludi.measure.plots import write_plots
@@ -37,6 +42,7 @@ from ludi.measure.run import measure, skill_trace, win_rate
 from ludi.measure.trials import match, self_play, summarise
 
 __all__ = [
+    "LUDII_NAMES",
     "MEASURES",
     "match",
     "measure",
@@ -47,6 +53,8 @@ __all__ = [
     "write_plots",
     "GameRecord",
     "advantage",
+    "advantage_p1",
+    "balance_interval",
     "balance",
     "branching",
     "clarity",
@@ -69,9 +77,11 @@ __all__ = [
     "lead_change",
     "mean_turns",
     "permanence",
+    "skill_gap",
     "stability",
     "timeouts",
     "uncertainty",
     "viability",
+    "wilson",
     "win_rates",
 ]

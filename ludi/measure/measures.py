@@ -29,11 +29,12 @@ NAN = float("nan")
 EPS = 1e-9  # evaluations closer than this are equal (ties for the lead)
 
 __all__ = [
-    "MEASURES", "advantage", "balance", "branching", "clarity", "completion", "compute_measures",
+    "LUDII_NAMES", "MEASURES", "advantage", "advantage_p1", "balance", "balance_interval",
+    "branching", "clarity", "completion", "compute_measures",
     "convergence", "coverage", "decision_moves", "decisiveness", "drama", "drawishness",
     "duration", "duration_score", "first_player_score", "foul_up", "game_refinement",
     "gavel_fitness", "harmonic_mean", "killer_moves", "lead_change", "mean_turns", "permanence",
-    "stability", "timeouts", "uncertainty", "viability", "win_rates",
+    "skill_gap", "stability", "timeouts", "uncertainty", "viability", "wilson", "win_rates",
 ]
 
 
@@ -105,8 +106,21 @@ def first_player_score(records: Records) -> float:
     return _mean((r.returns[0] + 1.0) / 2.0 for r in records if r.returns)
 
 
+def advantage_p1(records: Records) -> float:
+    """The first player's score: wins count 1, draws 1/2 (= a, the first player's mean (u_1+1)/2).
+
+    0.5 is fair; 1 = the first player always wins. This is Ludii's AdvantageP1 (its name in Ludii's
+    tables); :func:`advantage` turns it into a fairness score.
+    Source: Ludii (AdvantageP1).
+    """
+    return first_player_score(records)
+
+
 def advantage(records: Records) -> float:
-    """First-player advantage score: 1 = fair, 0 = the first player always wins (or loses).
+    """First-player fairness score: 1 = fair, 0 = the first player always wins (or loses).
+
+    Not Ludii's AdvantageP1 (the first player's win rate, here :func:`advantage_p1`): this is the
+    score of rules/measures.md, which folds a into [0, 1] with 1 at the fair value.
 
     a = mean((u_1 + 1) / 2); score = 1 - 2 * |a - 1/2|. For two players this
     is 1 - n * |1/n - a|. For n players with linear returns (1st +1, last -1, ties and draws
@@ -136,6 +150,58 @@ def balance(records: Records) -> float:
     """
     rates = win_rates(records)
     return float(1.0 - (rates.max() - rates.min())) if records and len(rates) else NAN
+
+
+def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """Wilson score interval of a proportion (95% by default); (NaN, NaN) when n is 0.
+
+    Unlike the bootstrap of a sample, it never collapses to a point: 12 wins in 12 games give
+    (0.76, 1.0), the range 12 games cannot rule out.
+    """
+    if n <= 0:
+        return NAN, NAN
+    p = successes / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def balance_interval(records: Records, z: float = 1.96) -> tuple[float, float]:
+    """A 95% interval of :func:`balance` from the sample size.
+
+    The gap d = w_i - w_j between the two players whose win rates differ most is estimated with
+    one pseudo-game added to each outcome (Agresti and Caffo's adjustment, so that a sample of
+    one-sided results still gets a width), with variance (p_i + p_j - (p_i - p_j)^2) / n'. The
+    interval of balance is 1 - |d| over the interval of d (its upper end is 1 when d may be 0).
+    """
+    rates = win_rates(records)
+    n = len(records)
+    if not n or len(rates) < 2:
+        return NAN, NAN
+    i, j = int(rates.argmax()), int(rates.argmin())
+    outcomes = len(rates) + 1  # each player's wins, and games won by nobody
+    n_adj = n + outcomes
+    pi, pj = (rates[i] * n + 1) / n_adj, (rates[j] * n + 1) / n_adj
+    d = rates[i] - rates[j]
+    half = z * math.sqrt(max(pi + pj - (pi - pj) ** 2, 0.0) / n_adj)
+    lo_gap, hi_gap = max(0.0, d - half), min(1.0, d + half)
+    return 1.0 - hi_gap, 1.0 - lo_gap
+
+
+def skill_gap(strong_score: float, num_players: int) -> float:
+    """How much a stronger agent gains from its strength: its score against weaker agents in
+    the other seats, rescaled so that 0 = no better than a seat's fair share and 1 = it always
+    wins. Trivial games (the seat decides, or the first stone) score near 0.
+
+    ``strong_score`` is the strong agent's mean score (win 1, draw 1/2) over games with seats
+    rotating; the fair share of a seat is 1 / num_players. Negative values (the weaker agent
+    does better) are kept: they say the measures' agent plays this game badly.
+    Source: LUDI (depth), GAVEL (UCT against random), Ludii (skill trace).
+    """
+    if math.isnan(strong_score) or num_players < 2:
+        return NAN
+    fair = 1.0 / num_players
+    return (strong_score - fair) / (1.0 - fair)
 
 
 # ---------------------------------------------------------------- duration and choice
@@ -429,7 +495,8 @@ MEASURES: dict[str, tuple[Callable[..., Any], str, str]] = {
     "drawishness": (drawishness, "share of natural draws", "Ludii, LUDI"),
     "timeouts": (timeouts, "share of games stopped by the move limit", "Ludii, LUDI"),
     "advantage": (advantage, "first-player fairness: 1 - 2|a - 1/2|, a = mean (u_1+1)/2",
-                  "Ludii, LUDI"),
+                  "LUDI, rules/measures.md"),
+    "advantage_p1": (advantage_p1, "the first player's score a (wins 1, draws 1/2)", "Ludii"),
     "balance": (balance, "1 - largest gap between players' win rates", "Ludii, LUDI"),
     "duration": (duration, "mean, sd and ideal-range score of plies", "Ludii, LUDI"),
     "decision_moves": (decision_moves, "share of states with more than one legal move",
@@ -453,12 +520,29 @@ MEASURES: dict[str, tuple[Callable[..., Any], str, str]] = {
 }
 
 
+#: Ludii's name (its metrics package) for each measure Ludii also has; the others are LUDI's,
+#: GAVEL's or Iida's (see each function's Source). ``advantage`` differs from Ludii's AdvantageP1:
+#: Ludii's value is ``advantage_p1``.
+LUDII_NAMES = {
+    "completion": "Completion", "drawishness": "Drawishness", "timeouts": "Timeouts",
+    "advantage_p1": "AdvantageP1", "balance": "Balance", "duration": "DurationMoves",
+    "decision_moves": "DecisionMoves", "branching": "BranchingFactor",
+    "convergence": "BranchingFactorChange", "coverage": "BoardCoverageUsed",
+    "lead_change": "LeadChange", "stability": "Stability", "drama": "DramaAverage",
+    "drama_max": "DramaMaximum", "decisiveness": "DecisivenessMoves",
+    "clarity": "ClarityVariance", "narrowness": "ClarityNarrowness", "skill_trace": "SkillTrace",
+}
+
+
 def compute_measures(records: Records, *, uct_vs_random: float | None = None,
-                     skill_trace: float | None = None) -> pd.Series:
-    """All measures of a set of self-play games as a Series of floats (viable is 1.0 or 0.0).
+                     skill_trace: float | None = None,
+                     skill_gap: float | None = None) -> pd.Series:
+    """All measures of a set of self-play games as a Series of floats (viable is 1.0 or 0.0),
+    with the 95% interval of balance (balance_lo, balance_hi: see :func:`balance_interval`).
 
     uct_vs_random (a UCT agent's win rate against random play) enters gavel_fitness;
-    skill_trace (the win rate of a stronger agent over a weaker one) is added when given.
+    skill_trace (the win rate of a stronger agent over a weaker one) and skill_gap (see
+    :func:`skill_gap`) are added when given.
     """
     records = list(records)
     out: dict[str, float] = {}
@@ -470,6 +554,9 @@ def compute_measures(records: Records, *, uct_vs_random: float | None = None,
         else:
             value = fn(records)
             out.update(value if isinstance(value, dict) else {name: value})
+    out["balance_lo"], out["balance_hi"] = balance_interval(records)
     if skill_trace is not None:
         out["skill_trace"] = float(skill_trace)
+    if skill_gap is not None:
+        out["skill_gap"] = float(skill_gap)
     return pd.Series(out, dtype=np.float64)

@@ -6,7 +6,6 @@ run is reproducible (same seed, same games) whatever the number of workers.
 
 from __future__ import annotations
 
-import math
 import time
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from functools import lru_cache
@@ -20,6 +19,7 @@ from ludi.agents.compiled import ensure_compiled
 from ludi.compile import layout as L
 from ludi.engine import Game, as_game, parse
 from ludi.errors import positive_int, require
+from ludi.measure.measures import wilson
 from ludi.measure.records import GameRecord
 from ludi.progress import ticking
 
@@ -199,17 +199,6 @@ def self_play(game: Game, trials: int, agent: str, seed: int = 0, workers: int =
     tasks = [([agent] * game.num_players, game_seed(seed, i), True, evaluator)
              for i in range(trials)]
     return run_games(game, tasks, workers=workers, progress=progress, desc="trials")
-
-
-def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of a proportion."""
-    if n == 0:
-        return (math.nan, math.nan)
-    p = successes / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 def summarise(df: pd.DataFrame) -> pd.DataFrame:

@@ -1,0 +1,126 @@
+"""The default fitness tells a game from a degenerate rule set.
+
+The benchmark (experiments/benchmark.toml) is scored at the demo's budget exactly as evolution
+scores a candidate: every good game must rank above every degenerate one. Then a real run at the
+demo's settings must keep the degenerate kinds out of its hall of fame.
+"""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import pytest
+
+from ludi.errors import LudiError
+from ludi.evolve import load_toml
+from ludi.evolve.benchmark import margin, score
+from ludi.evolve.config import DEFAULTS, resolve
+from ludi.evolve.fitness import appeal, fitness, soundness
+from ludi.experiments.patterns import degenerate_kinds, line_rules, win_lose_pair
+from ludi.lang import load_description
+
+ROOT = Path(__file__).resolve().parents[1]
+DEMO = ROOT / "experiments" / "demo.toml"
+
+
+def demo_budget() -> dict:
+    """The demo's per-candidate budget (agent, trials, skill games, limits), not its run size."""
+    return {k: v for k, v in load_toml(DEMO).items()
+            if k not in ("seeds", "generations", "population", "offspring", "workers")}
+
+
+# ---------------------------------------------------------------- the formula
+
+def test_soundness_is_low_when_any_one_part_is_low():
+    config = resolve({})
+    sound = {"completion": 1.0, "balance": 1.0, "coverage": 0.45, "duration": 30.0}
+    assert soundness(sound, config) == 1.0  # targets met: coverage 0.3, duration 10
+    for name, bad in (("completion", 0.1), ("balance", 0.0), ("coverage", 0.03),
+                      ("duration", 1.0)):
+        assert soundness({**sound, name: bad}, config) < 0.35, name
+    # the harmonic mean of the parts, each min(1, measure / target)
+    half = {**sound, "coverage": 0.15, "duration": 5.0}
+    assert soundness(half, config) == pytest.approx(4 / (1 + 1 + 2 + 2))
+
+
+def test_fitness_is_soundness_scaled_by_appeal():
+    config = resolve({})
+    m = {"completion": 1.0, "balance": 1.0, "coverage": 0.5, "duration": 20.0,
+         "skill_gap": 1.0, "lead_change": 0.2, "uncertainty": 0.5, "drama": 0.1,
+         "decision_moves": 1.0, "killer_moves": 0.05}
+    a = appeal(m, config)
+    assert 0.0 <= a <= 1.0
+    assert fitness(m, config) == pytest.approx(1.0 * (0.75 + 0.25 * a))
+    assert fitness(m, resolve({"appeal_share": 0.0})) == 1.0
+    assert fitness({**m, "completion": 0.0}, config) < 0.05
+
+
+@pytest.mark.parametrize("change, message", [
+    ({"soundness": {"completion": 0}}, "soundness target 'completion' must be a positive"),
+    ({"soundness": {"fun": 1.0}}, "unknown measure 'fun'"),
+    ({"soundness": [1, 2]}, "setting 'soundness' must be a table"),
+    ({"appeal_share": 2}, "'appeal_share' must be a share"),
+    ({"skill_games": -1}, "'skill_games' must be a positive whole number"),
+    ({"weak_agent": "human"}, "'weak_agent' must be a self-play agent"),
+])
+def test_bad_fitness_settings_are_refused(change, message):
+    with pytest.raises(LudiError, match=message):
+        resolve(change)
+
+
+def test_defaults_measure_with_a_competent_agent():
+    # the trivial wins and misère traps of the benchmark only show under competent play
+    assert DEFAULTS["agent"] == load_toml(DEMO)["agent"] == "mcts:400"
+    assert DEFAULTS["trials"] >= 12 and DEFAULTS["skill_games"] >= 4
+
+
+# ---------------------------------------------------------------- patterns
+
+def test_degenerate_patterns_read_the_end_rules():
+    assert line_rules(load_description("yavalath")) == {"Win": [4], "Loss": [3]}
+    assert win_lose_pair(load_description("yavalath")) == 4
+    assert win_lose_pair(load_description("gomoku")) is None
+    assert degenerate_kinds(load_description("yavalath")) == []
+    assert degenerate_kinds(load_description("tictactoe")) == []  # 3x3: flawed, not trivial
+    assert degenerate_kinds(load_description("misere3")) == ["no wins"]
+    short = ('(game "T" (players 2) (equipment {(board (hex 5)) (piece "Marker" Each)}) '
+             '(rules (play (move Add (to (sites Empty)))) (end {(if (is Line 3) (result '
+             'Mover Win)) (if (is Line 7) (result Mover Loss))})))')
+    assert degenerate_kinds(short) == ["short line wins"]
+    drawn = short.replace("Line 3) (result Mover Win", "Line 5) (result Mover Draw").replace(
+        "Line 7) (result Mover Loss", "Line 3) (result Mover Loss")
+    assert degenerate_kinds(drawn) == ["no wins"]
+
+
+# ---------------------------------------------------------------- the benchmark
+
+@pytest.mark.slow
+def test_default_fitness_ranks_every_good_game_above_every_degenerate_one():
+    table = score(demo_budget(), progress=False)
+    gap = margin(table)
+    good = table[table["kind"] == "good"]
+    bad = table[table["kind"] == "degenerate"]
+    print(f"\nbenchmark margin at the demo's budget: {gap:+.3f} (worst good "
+          f"{good['fitness'].min():.3f} {good.loc[good['fitness'].idxmin(), 'label']}, best "
+          f"degenerate {bad['fitness'].max():.3f} {bad.loc[bad['fitness'].idxmax(), 'label']})")
+    assert gap > 0.05, table[["label", "kind", "fitness", "soundness"]].to_string()
+    assert (good["gate"] == "ok").all()  # no good game is thrown out by a gate
+    # balance comes with its interval, which holds the estimate
+    ok = table[table["gate"] == "ok"]
+    assert (ok["balance_lo"] <= ok["balance"] + 1e-9).all()
+    assert (ok["balance"] <= ok["balance_hi"] + 1e-9).all()
+
+
+@pytest.mark.slow
+def test_demo_hall_of_fame_holds_no_degenerate_rule_set(tmp_path):
+    from ludi.evolve import evolve
+    from ludi.evolve.report import hall_of_fame
+
+    state = evolve(load_toml(DEMO), out=tmp_path / "demo", progress=False)
+    fame = hall_of_fame(state)
+    assert len(fame) >= 5
+    for entry in fame:
+        assert degenerate_kinds(entry["text"]) == [], entry["text"]
+        assert entry["measures"]["completion"] >= 0.5 and entry["measures"]["duration"] >= 8
+        assert not math.isnan(entry["objectives"][0])
