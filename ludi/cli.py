@@ -269,6 +269,29 @@ def cmd_evolve(args) -> int:
     return 0
 
 
+def cmd_experiment(args) -> int:
+    """Run (or resume) a named experiment; write its results folder and report.md."""
+    from ludi.experiments import load, names, run
+
+    if args.list or not args.name:
+        for name in names():
+            e = load(name)
+            print(f"{name:12} {e.title}")
+        if not args.list:
+            print("\nrun one with: ludi experiment NAME [--scale full]")
+        return 0
+    if args.workers is not None:
+        positive_int(args.workers, "--workers")
+    command = " ".join(["ludi experiment", args.name, "--scale", args.scale]
+                       + [f"--{k} {v}" for k, v in (("seed", args.seed), ("out", args.out),
+                                                     ("workers", args.workers))
+                          if v is not None])
+    out = run(args.name, args.scale, out=args.out, seed=args.seed, workers=args.workers,
+              dask=args.dask, fresh=args.fresh, command=command)
+    print(f"results in {out}/ (report.md, tables, figures)")
+    return 0
+
+
 def cmd_report(args) -> int:
     """Print the best games of a run with their measures; write its plots."""
     from ludi.evolve import report
@@ -364,6 +387,21 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("run", help="a run folder")
     p.add_argument("--top", type=int, default=5)
     p.set_defaults(func=cmd_report)
+
+    p = sub.add_parser("experiment", help="run a named study that reproduces a LUDI-style "
+                       "finding (ludi experiment --list)")
+    p.add_argument("name", nargs="?", help="an experiment (see --list) or its TOML file")
+    p.add_argument("--list", action="store_true", help="list the experiments and what they ask")
+    p.add_argument("--scale", choices=["smoke", "full"], default="smoke",
+                   help="smoke: a minute, for checking; full: the results page's numbers")
+    p.add_argument("--out", metavar="DIR",
+                   help="the results folder (default results/NAME, or results/smoke/NAME)")
+    p.add_argument("--seed", type=int, help="the experiment's seed (default: its file's)")
+    p.add_argument("--workers", type=int, help="processes (default: all cores)")
+    p.add_argument("--dask", metavar="ADDRESS", help="a Dask scheduler, e.g. tcp://host:8786")
+    p.add_argument("--fresh", action="store_true",
+                   help="discard finished units in the results folder and start over")
+    p.set_defaults(func=cmd_experiment)
 
     p = sub.add_parser("bench", help="random playouts per second")
     _add_game_arguments(p)

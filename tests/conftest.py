@@ -89,3 +89,14 @@ def ttt():
 def yavalath():
     """Yavalath without the pie rule."""
     return ludi.load("yavalath", options={"Pie Rule": "Disabled"})
+
+
+@pytest.fixture(scope="session")
+def smoke_results(tmp_path_factory):
+    """Every experiment run once at smoke scale into one results root (the atlas runs the
+    others first); tests and notebooks read the folders ``ROOT/NAME``."""
+    from ludi.experiments import run
+
+    root = tmp_path_factory.mktemp("results")
+    run("atlas", "smoke", out=root / "atlas", progress=False)
+    return root

@@ -111,9 +111,9 @@ def first_player_interval(m: Measured) -> tuple[float, float, float]:
 
 
 def row(m: Measured, **extra) -> dict:
-    """A table row: label, extra columns, the aggregate, its parts and every other measure."""
-    return {"label": m.label, **extra, "games": len(m.records), **m.measures,
-            "seconds": m.seconds}
+    """A table row: label, extra columns, the aggregate, its parts and every other measure
+    (no timings: a table depends on the seed only; the report gives the compute time)."""
+    return {"label": m.label, **extra, "games": len(m.records), **m.measures}
 
 
 def pyplot():

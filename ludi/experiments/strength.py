@@ -66,7 +66,7 @@ def summarise(settings: dict, results: dict, out: Path) -> str:
         rows.append({"game": game, "agent": agent, "order": strength_rank(agent),
                      "games": len(m.records), **m.measures,
                      "advantage_p1_lo": fp_lo, "advantage_p1_hi": fp_hi,
-                     "drawishness_lo": dr_lo, "drawishness_hi": dr_hi, "seconds": m.seconds})
+                     "drawishness_lo": dr_lo, "drawishness_hi": dr_hi})
     table = pd.DataFrame(rows).sort_values(["game", "order"], ignore_index=True)
     table.to_parquet(out / "strength.parquet")
 
