@@ -124,3 +124,17 @@ def test_demo_hall_of_fame_holds_no_degenerate_rule_set(tmp_path):
         assert degenerate_kinds(entry["text"]) == [], entry["text"]
         assert entry["measures"]["completion"] >= 0.5 and entry["measures"]["duration"] >= 8
         assert not math.isnan(entry["objectives"][0])
+
+
+def test_move_limit_endings_are_timeouts_not_completions():
+    from ludi.evolve.fitness import evaluate
+
+    # five draws, three loses on hexhex 8: cut at 40 plies, every game is a timeout
+    text = ('(game "D" (players 2) (equipment {(board (hex 8)) (piece "Marker" Each)}) '
+            '(rules (play (move Add (to (sites Empty)))) (end {(if (is Line 5) (result Mover '
+            'Draw)) (if (is Line 3) (result Mover Loss))})))')
+    result = evaluate(text, resolve({"agent": "mcts:200", "trials": 4, "move_limit": 40,
+                                     "skill_games": 0}))
+    m = result["measures"]
+    assert m["timeouts"] == 1.0 and m["completion"] == 0.0 and m["drawishness"] == 0.0
+    assert result["objectives"][0] < 0.05

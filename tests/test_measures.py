@@ -425,3 +425,13 @@ def test_empty_gives_nan_and_not_viable():
     s = compute_measures([])
     assert s.drop("viable").isna().all()
     assert s["viable"] == 0.0
+
+
+def test_measures_page_lists_every_measure_with_its_ludii_name():
+    from pathlib import Path
+
+    page = (Path(__file__).resolve().parents[1] / "docs" / "measures.md").read_text()
+    for name in MEASURES:
+        assert f"| `{name}` |" in page, name
+    for name, ludii_name in LUDII_NAMES.items():
+        assert f"| `{name}` |" in page and f"| {ludii_name} |" in page, name
