@@ -20,13 +20,17 @@ from pathlib import Path
 import pandas as pd
 import pytest
 from conftest import require
+from deap import tools
 
 import ludi.evolve.operators as ops
 from ludi.cli import main
-from ludi.evolve import evaluate, evolve, resolve
+from ludi.compile.lint import dead_rules, pruned_hash
+from ludi.evolve import Evolution, RunState, evaluate, evolve, report, resolve
 from ludi.evolve.config import SEED_GAMES
 from ludi.evolve.fitness import descriptor_bins
 from ludi.evolve.operators import RANGES, Counters, crossover, mutate, positions
+from ludi.evolve.population import GameFront, GameHallOfFame, individual, tournament
+from ludi.evolve.report import write_outputs
 from ludi.lang import grammar, load_description, parse
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -207,6 +211,24 @@ def test_resume_of_a_finished_run_evaluates_nothing_more(pool_run, tmp_path):
     before = summary(copy)
     state = evolve(None, out=copy, resume=True, workers=1, progress=False)
     assert state.generation == TINY["generations"]
+    assert_same_run(before, summary(copy))
+
+
+def test_a_checkpoint_of_an_older_ludi_resumes_and_reports(pool_run, tmp_path):
+    """Checkpoints written before the run kept DEAP's logbook and hall of fame (a list of
+    dicts, no hall of fame) still resume, to the same run folder."""
+    import shutil
+
+    copy = tmp_path / "old"
+    shutil.copytree(pool_run, copy)
+    before = summary(copy)
+    with open(copy / "checkpoint.pkl", "rb") as f:
+        state = pickle.load(f)
+    state.logbook, state.hall_of_fame = list(state.logbook), None
+    with open(copy / "checkpoint.pkl", "wb") as f:
+        pickle.dump(state, f)
+    assert before["hall_of_fame"] and "#1  fitness" in report(copy)
+    evolve(None, out=copy, resume=True, workers=1, progress=False)
     assert_same_run(before, summary(copy))
 
 
@@ -424,15 +446,58 @@ def test_ludi_mode_writes_the_run_folder(pool_run):
     fitness = dict(zip(table["hash"], table["fitness"], strict=True))
     kept = sorted((fitness[parse(t).hash] for t in state.population), reverse=True)
     assert kept == sorted(fitness.values(), reverse=True)[:len(kept)]
+    # DEAP's logbook and hall of fame, as saved: the best games, each game once
+    assert isinstance(state.logbook, tools.Logbook)
+    assert isinstance(state.hall_of_fame, GameHallOfFame)
+    fame = sorted((pool_run / "hall_of_fame").glob("*.lud"))
+    assert [p.name[3:-4] for p in fame] == [parse(ind).hash for ind in state.hall_of_fame]
+    values = [ind.fitness.values[0] for ind in state.hall_of_fame]
+    assert values == sorted(values, reverse=True)
+    assert len({pruned_hash(str(ind)) for ind in state.hall_of_fame}) == len(fame)
+    passed = table[table["gate"] == "ok"]
+    assert values[0] == passed["fitness"].max()
+
+
+def _dominates(a, b) -> bool:
+    return all(x >= y for x, y in zip(a, b, strict=True)) and tuple(a) != tuple(b)
 
 
 @pytest.mark.slow
-def test_nsga2_mode_runs_end_to_end(tmp_path):
-    state = evolve(tiny(mode="nsga2"), out=tmp_path / "nsga2", workers=2, progress=False)
-    table = _check_folder(tmp_path / "nsga2", TINY["generations"])
-    assert not (tmp_path / "nsga2" / "map_elites.png").exists()
-    assert (table["objectives"].map(len) == len(resolve({})["objectives"])).all()
+def test_nsga2_mode_runs_end_to_end_and_reports_the_front(tmp_path):
+    run = tmp_path / "nsga2"
+    state = evolve(tiny(mode="nsga2"), out=run, workers=2, progress=False)
+    table = _check_folder(run, TINY["generations"])
+    assert not (run / "map_elites.png").exists()
+    names = resolve({})["objectives"]
+    assert (table["objectives"].map(len) == len(names)).all()
     assert len(state.population) == TINY["population"]
+
+    # the front: every game that passed and that no other game that passed dominates
+    text = report(run)
+    front = pd.read_csv(run / "front.csv")
+    assert list(front.columns) == ["hash", "generation", *names, "duration", "end_rules",
+                                   "dead_rules"]
+    passed = table[table["gate"] == "ok"]
+    points = {h: tuple(v) for h, v in zip(passed["hash"], passed["objectives"], strict=True)}
+    members = list(front["hash"])
+    assert members and set(members) <= set(points)
+    game = {h: pruned_hash(t) for h, t in zip(table["hash"], table["text"], strict=True)}
+    for h in members:  # dominated by nothing, but a later evaluation of a member's game
+        for o, p in points.items():
+            if _dominates(p, points[h]):
+                assert o not in members and game[o] in {game[m] for m in members}
+    for h, p in points.items():  # off the front: dominated, or the same game as a member
+        assert h in members or any(_dominates(points[m], p) or game[m] == game[h]
+                                   for m in members)
+    assert len({game[h] for h in members}) == len(members)
+    for h in members:
+        assert f"{h}  " in text or f"{h} " in text
+        header = (run / "hall_of_fame" / f"{h}.lud").read_text().splitlines()[0]
+        assert all(name in header for name in names)
+    assert sorted(p.name for p in (run / "hall_of_fame").glob("*.lud")) == \
+        sorted(f"{h}.lud" for h in members)
+    assert all(name in text for name in names) and "end_rules" in text
+    assert (run / "front.png").stat().st_size > 0
 
 
 @pytest.mark.slow
@@ -523,3 +588,87 @@ def test_on_generation_is_called_after_each_saved_generation(tmp_path):
     evolve(tiny(generations=2), out=tmp_path / "cb", workers=1, progress=False,
            on_generation=note)
     assert seen == [(1, 1, 2, True), (2, 2, 3, True)]  # logbook: generation 0, then each
+
+
+# ------------------------------------------------------------------ 7. DEAP: toolbox, hall of fame
+
+
+def test_the_loop_calls_its_operators_through_the_toolbox(tmp_path):
+    config = resolve(tiny(generations=1, workers=1))
+    run = Evolution(config, tmp_path / "toolbox", workers=1, progress=False)
+    calls = dict.fromkeys(("map", "evaluate", "mate", "mutate", "select_parents", "select"), 0)
+
+    def counting(name: str, fn):
+        def counted(*args, **kwargs):
+            calls[name] += 1
+            return fn(*args, **kwargs)
+        return counted
+
+    for name in calls:
+        run.toolbox.register(name, counting(name, getattr(run.toolbox, name)))
+    before = random.getstate()
+    state = run.run(1)
+    assert all(calls.values()), calls
+    assert calls["evaluate"] == len(state.archive)
+    # every random choice came from the run's own generator: the global one is untouched
+    assert random.getstate() == before
+    assert list(pd.DataFrame(state.logbook).columns) == [
+        "generation", "evaluated", "new", "best", "mean", "min", "passed",
+        "invalid_offspring", "elites"]
+
+
+def test_tournaments_draw_from_the_generator_they_are_given():
+    inds = [individual(f"text {i}", [i / 10]) for i in range(10)]
+    random.seed(1)
+    first = tournament(inds, 20, random.Random(5))
+    random.seed(2)
+    assert tournament(inds, 20, random.Random(5)) == first
+    rng = random.Random(5)
+    for winner in first:  # each winner is the best of its three draws
+        drawn = [rng.choice(inds) for _ in range(3)]
+        assert winner.fitness.values[0] == max(d.fitness.values[0] for d in drawn)
+
+
+TTT = load_description("tictactoe").to_text()
+#: Tic-tac-toe with an end clause that can never fire: the same game
+TTT_DEAD = TTT.replace("(end (if (is Line 3) (result Mover Win)))",
+                       "(end {(if (is Line 3) (result Mover Win)) "
+                       "(if (is Line 3) (result Mover Loss))})")
+HEX = load_description("hex").to_text()
+
+
+def test_the_hall_of_fame_keeps_the_better_evaluation_of_one_game():
+    fame = GameHallOfFame(3)
+    fame.update([individual(TTT, [0.4]), individual(HEX, [0.5]), individual(TTT_DEAD, [0.6])])
+    assert [(str(i), i.fitness.values) for i in fame] == [(TTT_DEAD, (0.6,)), (HEX, (0.5,))]
+    fame.update([individual(TTT, [0.55])])  # a worse evaluation of the same game
+    assert [str(i) for i in fame] == [TTT_DEAD, HEX]
+
+    front = GameFront()
+    front.update([individual(TTT, [0.4, 0.5]), individual(HEX, [0.5, 0.4]),
+                  individual(TTT_DEAD, [0.3, 0.6])])  # neither dominates: the first stays
+    assert sorted(map(str, front)) == sorted([TTT, HEX])
+    front.update([individual(TTT_DEAD, [0.45, 0.55])])  # dominates the member: replaces it
+    assert sorted((str(i), i.fitness.values) for i in front) == sorted(
+        [(TTT_DEAD, (0.45, 0.55)), (HEX, (0.5, 0.4))])
+
+
+def test_hall_of_fame_files_list_their_dead_rules(tmp_path):
+    state = RunState()
+    state.hall_of_fame = GameHallOfFame()
+    for i, (text, value) in enumerate([(TTT, 0.4), (TTT_DEAD, 0.6), (HEX, 0.5)]):
+        h = parse(text).hash
+        state.archive[h] = {"hash": h, "generation": i, "parents": [], "operator": "seed",
+                            "text": text, "gate": "ok", "error": "", "objectives": [value],
+                            "measures": {}, "seconds": 0.0}
+        state.hall_of_fame.update([individual(text, [value])])
+    write_outputs(tmp_path, state, resolve({}), plots=False)
+    fame = sorted((tmp_path / "hall_of_fame").glob("*.lud"))
+    assert [p.name for p in fame] == [f"01_{parse(TTT_DEAD).hash}.lud",
+                                      f"02_{parse(HEX).hash}.lud"]
+    lines = fame[0].read_text().splitlines()
+    assert lines[0].startswith("// rank 1, fitness 0.6000")
+    assert lines[1] == f"// dead rule: {dead_rules(TTT_DEAD)[0]}"
+    assert "end clause 2" in lines[1]
+    assert parse(fame[0].read_text()).tree == parse(TTT_DEAD).tree
+    assert not fame[1].read_text().splitlines()[1].startswith("//")

@@ -1,18 +1,31 @@
-"""The run folder's tables, hall of fame and plots; ``ludi report RUN`` reads them back."""
+"""The run folder's tables, hall of fame and plots; ``ludi report RUN`` reads them back.
+
+The hall of fame is the run's DEAP hall of fame (:mod:`ludi.evolve.population`): the best games
+in ludi and MAP-Elites modes, the Pareto front of every candidate that passed the gates in NSGA-II
+mode, each game once (descriptions that differ only by rules that can never take effect are one
+game). Each entry lists those dead rules (:mod:`ludi.compile.lint`).
+"""
 
 from __future__ import annotations
 
+import itertools
 import json
+import math
 import pickle
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
 
+from ludi.compile.lint import dead_rules
+from ludi.compile.registry import items
 from ludi.errors import LudiError
 from ludi.evolve.fitness import SAVED, descriptor_bins
+from ludi.evolve.population import new_hall_of_fame
+from ludi.lang import Node, parse
 
-HALL_OF_FAME = 10
+#: Width of the end-rules summary in the printed front table (front.csv holds it whole).
+END_RULES_WIDTH = 60
 
 
 def individuals_table(state) -> pd.DataFrame:
@@ -31,10 +44,53 @@ def individuals_table(state) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def hall_of_fame(state, k: int = HALL_OF_FAME) -> list[dict]:
-    """The best evaluated descriptions that passed every gate (by the first objective)."""
-    passed = [r for r in state.archive.values() if r["gate"] == "ok"]
-    return sorted(passed, key=lambda r: (-r["objectives"][0], r["hash"]))[:k]
+def hall_of_fame(state) -> list[dict]:
+    """The archive records of the run's hall of fame, in its order (best first; the Pareto
+    front by its objectives in NSGA-II mode)."""
+    return [state.archive[parse(ind).hash] for ind in state.hall_of_fame]
+
+
+def end_rules(text: str) -> str:
+    """The end clauses of a description on one line: ``(is Line 4) -> Mover Win; …``."""
+    end = next(p for p in parse(text).tree.args[3].args if p.rule == "end")
+    parts = []
+    for clause in items(end.args[0]):
+        cond, outcome = clause.args
+        cond = cond.to_text(width=10**9) if isinstance(cond, Node) else str(cond)
+        result = (" ".join(map(str, outcome.args)) if outcome.rule == "outcome_result"
+                  else "by score")
+        parts.append(f"{cond} -> {result}")
+    return "; ".join(parts)
+
+
+def front_table(state, config: dict) -> pd.DataFrame:
+    """One row per game of the Pareto front: hash, generation, every objective, the game's
+    duration, its end rules and how many of its rules can never take effect."""
+    rows = []
+    for r in hall_of_fame(state):
+        row = {"hash": r["hash"], "generation": r["generation"]}
+        row.update(zip(config["objectives"], map(float, r["objectives"]), strict=True))
+        row["duration"] = float(r["measures"].get("duration", np.nan))
+        row["end_rules"] = end_rules(r["text"])
+        row["dead_rules"] = len(dead_rules(r["text"]))
+        rows.append(row)
+    columns = ["hash", "generation", *config["objectives"], "duration", "end_rules",
+               "dead_rules"]
+    table = pd.DataFrame(rows, columns=columns)
+    return table.sort_values([config["objectives"][0], "hash"], ascending=[False, True],
+                             ignore_index=True)
+
+
+def _header(r: dict, config: dict, rank: int) -> str:
+    if config["mode"] == "nsga2":
+        values = ", ".join(f"{name} {v:.4f}" for name, v in
+                           zip(config["objectives"], r["objectives"], strict=True))
+        lines = [f"// Pareto front: {values}; generation {r['generation']}, hash {r['hash']}"]
+    else:
+        lines = [f"// rank {rank}, fitness {r['objectives'][0]:.4f}, generation "
+                 f"{r['generation']}, hash {r['hash']}"]
+    lines += [f"// dead rule: {finding}" for finding in dead_rules(r["text"])]
+    return "\n".join(lines) + "\n"
 
 
 def write_outputs(out: Path, state, config: dict, plots: bool = True) -> None:
@@ -46,9 +102,10 @@ def write_outputs(out: Path, state, config: dict, plots: bool = True) -> None:
     for old in fame.glob("*.lud"):
         old.unlink()
     for rank, r in enumerate(hall_of_fame(state), 1):
-        header = (f"// rank {rank}, fitness {r['objectives'][0]:.4f}, generation "
-                  f"{r['generation']}, hash {r['hash']}\n")
-        (fame / f"{rank:02d}_{r['hash']}.lud").write_text(header + r["text"] + "\n")
+        name = f"{r['hash']}.lud" if config["mode"] == "nsga2" else f"{rank:02d}_{r['hash']}.lud"
+        (fame / name).write_text(_header(r, config, rank) + r["text"] + "\n")
+    if config["mode"] == "nsga2":
+        front_table(state, config).to_csv(out / "front.csv", index=False)
     if plots:
         write_plots(out, state, config)
 
@@ -113,7 +170,40 @@ def write_plots(out: Path, state, config: dict) -> list[Path]:
         paths.append(out / "map_elites.png")
         fig.savefig(paths[-1], dpi=120)
         plt.close(fig)
+    if config["mode"] == "nsga2":
+        paths.append(write_front_plot(out, state, config))
     return paths
+
+
+def write_front_plot(out: Path, state, config: dict) -> Path:
+    """front.png: every pair of objectives, the candidates that passed the gates in grey and
+    the Pareto front's games highlighted."""
+    plt = _pyplot()
+    names = list(config["objectives"])
+    passed = np.array([r["objectives"] for r in state.archive.values() if r["gate"] == "ok"],
+                      float).reshape(-1, len(names))
+    front = np.array([r["objectives"] for r in hall_of_fame(state)],
+                     float).reshape(-1, len(names))
+    pairs = list(itertools.combinations(range(len(names)), 2)) or [(0, 0)]
+    cols = min(3, len(pairs))
+    rows = math.ceil(len(pairs) / cols)
+    fig, axes = plt.subplots(rows, cols, figsize=(3.4 * cols, 3.1 * rows), squeeze=False)
+    for ax, (i, j) in zip(axes.ravel(), pairs, strict=False):
+        ax.scatter(passed[:, i], passed[:, j], s=10, color="#b0b0b0", label="passed the gates")
+        ax.scatter(front[:, i], front[:, j], s=28, color="#c44e52", edgecolor="black",
+                   linewidth=0.5, label="Pareto front")
+        ax.set_xlabel(names[i], fontsize=8)
+        ax.set_ylabel(names[j], fontsize=8)
+    for ax in axes.ravel()[len(pairs):]:
+        ax.axis("off")
+    axes.ravel()[0].legend(fontsize=7)
+    fig.suptitle(f"Pareto front: {len(front)} of the {len(passed)} candidates that passed",
+                 fontsize=10)
+    fig.tight_layout()
+    path = out / "front.png"
+    fig.savefig(path, dpi=120)
+    plt.close(fig)
+    return path
 
 
 def load_run(run: str | Path):
@@ -127,11 +217,14 @@ def load_run(run: str | Path):
     with open(checkpoint, "rb") as f:
         state = pickle.load(f)
     config = json.loads((run / "config.json").read_text())["config"]
+    if state.hall_of_fame is None:  # a run of an older ludi
+        state.hall_of_fame = new_hall_of_fame(config, state.archive)
     return state, config
 
 
 def report(run: str | Path, top: int = 5) -> str:
-    """A text report of a run (its best games and their measures); writes the plots."""
+    """A text report of a run: its best games and their measures (the Pareto front's games and
+    their objectives for NSGA-II, also written to front.csv); writes the plots."""
     if isinstance(top, bool) or not isinstance(top, int) or top < 1:
         raise LudiError(f"top must be at least 1 (the number of games to show); got {top!r}")
     state, config = load_run(run)
@@ -142,13 +235,38 @@ def report(run: str | Path, top: int = 5) -> str:
              f"{len(table)} descriptions evaluated",
              "gates: " + ", ".join(f"{k} {v}" for k, v in gates.items()),
              f"invalid offspring discarded: {state.counters.invalid} of {state.counters.made}"]
-    for rank, r in enumerate(hall_of_fame(state, top), 1):
+    if config["mode"] == "nsga2":
+        lines += _front_lines(Path(run), state, config, int(gates.get("ok", 0)))
+    else:
+        lines += _best_lines(state, top)
+    lines.append("\nplots: " + ", ".join(str(p) for p in paths))
+    return "\n".join(lines)
+
+
+def _best_lines(state, top: int) -> list[str]:
+    lines = []
+    for rank, r in enumerate(hall_of_fame(state)[:top], 1):
         m = r["measures"]
         lines.append(f"\n#{rank}  fitness {r['objectives'][0]:.3f}  (generation "
                      f"{r['generation']}, {r['operator']}, hash {r['hash']})")
         lines.append("    " + ", ".join(f"{k} {m.get(k, float('nan')):.2f}" for k in
                                         ("completion", "balance", "decisiveness", "duration",
                                          "branching", "drawishness")))
+        lines.extend(f"    dead rule: {finding}" for finding in dead_rules(r["text"]))
         lines.extend("    " + line for line in r["text"].splitlines())
-    lines.append("\nplots: " + ", ".join(str(p) for p in paths))
-    return "\n".join(lines)
+    return lines
+
+
+def _front_lines(run: Path, state, config: dict, passed: int) -> list[str]:
+    table = front_table(state, config)
+    path = run / "front.csv"
+    table.to_csv(path, index=False)
+    shown = table.drop(columns="dead_rules").assign(
+        end_rules=table["end_rules"].map(
+            lambda t: t if len(t) <= END_RULES_WIDTH else t[:END_RULES_WIDTH - 1] + "…"))
+    lines = [f"\nPareto front of the {passed} candidates that passed the gates: {len(table)} "
+             f"games (each game once; table in {path})",
+             shown.to_string(index=False, float_format=lambda v: f"{v:.3f}")]
+    for r in hall_of_fame(state):
+        lines.extend(f"dead rule in {r['hash']}: {finding}" for finding in dead_rules(r["text"]))
+    return lines

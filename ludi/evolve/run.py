@@ -1,19 +1,22 @@
 """The evolutionary loop (DEAP): a population of descriptions, varied, gated, measured, selected.
 
 An individual is a description's text (a ``str`` subclass made by DEAP's ``creator``, carrying
-its fitness). The loop, in one screen (see :func:`evolve`):
+its fitness; :mod:`ludi.evolve.population`). The operators are registered on a DEAP toolbox
+(:class:`Evolution`), and the loop, in one screen (:meth:`Evolution.run`), calls them there:
 
-    population <- seed games + mutants                  (evaluated)
+    population <- seed games + toolbox.mutate of them               (evaluated)
     for each generation:
-        offspring <- crossover / mutation of selected parents (typed, always valid)
+        parents   <- toolbox.select_parents(population)             (tournament; uniform)
+        offspring <- toolbox.mate / toolbox.mutate of the parents   (typed, always valid)
         drop offspring whose canonical hash was evaluated before
-        evaluate the rest through the map (process pool or Dask)
-        population <- selection (LUDI: elitist (mu + lambda); NSGA-II; MAP-Elites archive)
-        log, save the run folder, checkpoint
+        toolbox.map(toolbox.evaluate, the rest)                     (process pool or Dask)
+        population <- toolbox.select(population + offspring)       (best mu; NSGA-II; MAP-Elites)
+        hall of fame, logbook (Statistics), run folder, checkpoint
 
 A run folder holds config.json, individuals.parquet (every evaluated description), logbook.parquet,
-the hall of fame as .lud files, plots, and checkpoint.pkl, written after every generation, from
-which ``--resume`` continues. Every random choice comes from the run's seed.
+the hall of fame as .lud files (front.csv too for NSGA-II), plots, and checkpoint.pkl, written
+after every generation, from which ``--resume`` continues. Every random choice comes from the
+run's seed, through the run's own ``random.Random``.
 """
 
 from __future__ import annotations
@@ -31,7 +34,7 @@ from pathlib import Path
 
 import numpy as np
 import pandas as pd
-from deap import base, creator, tools
+from deap import base, tools
 from tqdm.auto import tqdm
 
 import ludi
@@ -40,19 +43,9 @@ from ludi.errors import LudiError
 from ludi.evolve.config import resolve
 from ludi.evolve.fitness import descriptor_bins, evaluate, failed
 from ludi.evolve.operators import Counters, crossover, mutate
+from ludi.evolve.population import individual, new_hall_of_fame, tournament, uniform
 from ludi.lang import load_description, parse
 from ludi.progress import ticking
-
-
-def _individual(text: str, config: dict):
-    """A DEAP individual for ``text``: a ``str`` with a fitness of as many objectives as the
-    mode has (classes made once by DEAP's ``creator``)."""
-    n = len(config["objectives"]) if config["mode"] == "nsga2" else 1
-    name = f"LudiIndividual{n}"
-    if not hasattr(creator, name):
-        creator.create(f"LudiFitness{n}", base.Fitness, weights=(1.0,) * n)
-        creator.create(name, str, fitness=getattr(creator, f"LudiFitness{n}"))
-    return getattr(creator, name)(text)
 
 
 @dataclass
@@ -63,9 +56,11 @@ class RunState:
     population: list[str] = field(default_factory=list)
     archive: dict[str, dict] = field(default_factory=dict)  # hash -> evaluated record
     elites: dict[tuple, str] = field(default_factory=dict)  # MAP-Elites: cell -> hash
-    logbook: list[dict] = field(default_factory=list)
+    logbook: tools.Logbook = field(default_factory=tools.Logbook)
     rng_state: object = None
     counters: Counters = field(default_factory=Counters)
+    #: a GameHallOfFame, or a GameFront for NSGA-II (None in runs of older versions)
+    hall_of_fame: tools.HallOfFame | None = None
 
 
 def make_map(workers: int, dask: str | None):
@@ -99,9 +94,10 @@ def connect_dask(address: str, timeout: float = 10.0):
                         "machine's cores") from None
 
 
-def _eval_task(args):
-    text, config = args
-    return evaluate(text, config)
+def _logbook(records: list[dict]) -> tools.Logbook:
+    book = tools.Logbook()
+    book.extend(records)
+    return book
 
 
 def _seed_texts(config: dict) -> list[str]:
@@ -117,23 +113,49 @@ def _seed_texts(config: dict) -> list[str]:
 
 
 class Evolution:
-    """One run: its configuration, folder, state and DEAP toolbox."""
+    """One run: its configuration, folder, state and DEAP toolbox.
 
-    def __init__(self, config: dict, out: Path, *, workers: int = 1, dask=None,
-                 progress: bool = True, on_generation: Callable | None = None):
+    The toolbox holds the run's operators, as DEAP users expect: ``evaluate`` and ``map``
+    (gates and measures of a description, on a process pool or Dask), ``mate`` and ``mutate``
+    (typed crossover and mutation of ludeme trees), ``select_parents`` (tournament, or uniform
+    for NSGA-II and MAP-Elites) and ``select`` (the survivors of the mode). The operators that
+    draw random numbers draw them from ``self.rng``, restored from the checkpoint on a resume."""
+
+    def __init__(self, config: dict, out: Path, *, state: RunState | None = None,
+                 workers: int = 1, dask=None, progress: bool = True,
+                 on_generation: Callable | None = None):
         self.config = config
         self.out = out
         self.progress = progress
         self.on_generation = on_generation
+        self.state = state or RunState()
+        if self.state.hall_of_fame is None:  # a new run, or a checkpoint of an older ludi
+            self.state.hall_of_fame = new_hall_of_fame(config, self.state.archive)
+        if not isinstance(self.state.logbook, tools.Logbook):  # an older ludi kept a list
+            self.state.logbook = _logbook(self.state.logbook)
+        self.rng = random.Random()
         ensure_compiled(progress=progress)  # once, here, before any worker starts
         self.map, self.close = make_map(workers, dask)
         self.toolbox = base.Toolbox()
-        self.state = RunState()
+        tb, mode = self.toolbox, config["mode"]
+        tb.register("map", self.map)
+        tb.register("evaluate", evaluate, config=config)
+        tb.register("mate", crossover, rng=self.rng, counters=self.state.counters)
+        tb.register("mutate", mutate, rng=self.rng, counters=self.state.counters)
+        if mode == "ludi":  # tournaments, then elitist (mu + lambda)
+            tb.register("select_parents", tournament, rng=self.rng, tournsize=3)
+            tb.register("select", tools.selBest)
+        else:
+            tb.register("select_parents", uniform, rng=self.rng)
+            tb.register("select", tools.selNSGA2 if mode == "nsga2" else self.select_elites)
+        self.stats = tools.Statistics(key=lambda ind: ind.fitness.values[0])
+        for name, fn in (("best", np.max), ("mean", np.mean), ("min", np.min)):
+            self.stats.register(name, fn)
 
     # ------------------------------------------------------------ evaluation
     def evaluate_all(self, texts: list[str], generation: int, origin: dict[str, dict]) -> None:
         """Evaluate the texts whose canonical hash is not in the archive yet (no description is
-        evaluated twice in a run); record them in the archive."""
+        evaluated twice in a run); record them in the archive and the hall of fame."""
         todo: dict[str, str] = {}
         for text in texts:
             h = parse(text).hash
@@ -143,80 +165,68 @@ class Evolution:
                    leave=False, disable=not self.progress)
         with ticking(bar):
             results = []
-            for result in self.map(_eval_task, [(t, self.config) for t in todo.values()]):
+            for result in self.toolbox.map(self.toolbox.evaluate, list(todo.values())):
                 results.append(result)
                 bar.update()
+        passed = []
         for (h, text), result in zip(todo.items(), results, strict=True):
             meta = origin.get(text, {})
-            self.state.archive[h] = {
+            record = self.state.archive[h] = {
                 "hash": h, "generation": generation,
                 "parents": meta.get("parents", []), "operator": meta.get("operator", "seed"),
                 "text": text, "gate": result["gate"], "error": result.get("error", ""),
                 "objectives": result["objectives"] or failed(self.config),
                 "measures": result["measures"], "seconds": result["seconds"]}
+            if record["gate"] == "ok":
+                passed.append(individual(text, record["objectives"]))
+        self.state.hall_of_fame.update(passed)
 
     def fitness_of(self, text: str) -> list[float]:
         return self.state.archive[parse(text).hash]["objectives"]
 
-    # ------------------------------------------------------------ selection
-    def select(self, population: list[str], offspring: list[str], rng: random.Random):
-        mu = int(self.config["population"])
-        pool = list(dict.fromkeys(population + offspring))
-        inds = []
-        for text in pool:
-            ind = _individual(text, self.config)
-            ind.fitness.values = tuple(self.fitness_of(text))
-            inds.append(ind)
-        mode = self.config["mode"]
-        if mode == "nsga2":
-            chosen = tools.selNSGA2(inds, min(mu, len(inds)))
-        elif mode == "map-elites":
-            for ind in inds:
-                record = self.state.archive[parse(ind).hash]
-                if record["gate"] != "ok":
-                    continue
-                cell = descriptor_bins(record["measures"], self.config)
-                best = self.state.elites.get(cell)
-                if best is None or self.state.archive[best]["objectives"][0] < \
-                        record["objectives"][0]:
-                    self.state.elites[cell] = record["hash"]
-            elites = [self.state.archive[h]["text"] for h in sorted(self.state.elites.values())]
-            return elites or [str(i) for i in tools.selBest(inds, mu)]
-        else:  # ludi: keep the best mu of parents and offspring
-            chosen = tools.selBest(inds, min(mu, len(inds)))
-        return [str(i) for i in chosen]
+    def individuals(self, texts: list[str]) -> list[str]:
+        """DEAP individuals of the distinct texts, with their fitness from the archive."""
+        return [individual(t, self.fitness_of(t)) for t in dict.fromkeys(texts)]
 
-    def parents(self, population: list[str], rng: random.Random, k: int) -> list[str]:
-        inds = []
-        for text in population:
-            ind = _individual(text, self.config)
-            ind.fitness.values = tuple(self.fitness_of(text))
-            inds.append(ind)
-        if self.config["mode"] != "ludi" or len(inds) < 2:
-            # NSGA-II and MAP-Elites pick parents uniformly from what selection kept
-            return [rng.choice(population) for _ in range(k)]
-        random.seed(rng.random())  # DEAP's selectors draw from the random module
-        return [str(i) for i in tools.selTournament(inds, k, tournsize=3)]
+    # ------------------------------------------------------------ selection
+    def select_elites(self, individuals: list[str], k: int) -> list[str]:
+        """MAP-Elites: file each candidate that passed in its cell when it beats the cell's
+        elite; the survivors are the elites (the best ``k`` while there are none)."""
+        for ind in individuals:
+            record = self.state.archive[parse(ind).hash]
+            if record["gate"] != "ok":
+                continue
+            cell = descriptor_bins(record["measures"], self.config)
+            best = self.state.elites.get(cell)
+            if best is None or self.state.archive[best]["objectives"][0] < \
+                    record["objectives"][0]:
+                self.state.elites[cell] = record["hash"]
+        elites = [self.state.archive[h]["text"] for h in sorted(self.state.elites.values())]
+        return elites or tools.selBest(individuals, k)
+
+    def survivors(self, texts: list[str]) -> list[str]:
+        inds = self.individuals(texts)
+        return [str(i) for i in self.toolbox.select(inds, min(int(self.config["population"]),
+                                                                len(inds)))]
 
     # ------------------------------------------------------------ variation
-    def vary(self, parents: list[str], rng: random.Random) -> tuple[list[str], dict]:
+    def vary(self, parents: list[str]) -> tuple[list[str], dict]:
+        """Pairs of parents, crossed over with probability ``crossover`` and each child mutated
+        with probability ``mutation`` (always, when it was not crossed over)."""
         offspring, origin = [], {}
-        counters = self.state.counters
+        tb, rng = self.toolbox, self.rng
         cx, mut = float(self.config["crossover"]), float(self.config["mutation"])
         for i in range(0, len(parents) - 1, 2):
             a, b = parse(parents[i]).tree, parse(parents[i + 1]).tree
             ha, hb = parse(parents[i]).hash, parse(parents[i + 1]).hash
             ops = ["", ""]
             if rng.random() < cx:
-                a, b = crossover(a, b, rng, counters)
+                a, b = tb.mate(a, b)
                 ops = ["crossover", "crossover"]
-            kids = []
             for tree, op in ((a, ops[0]), (b, ops[1])):
                 if rng.random() < mut or not op:
-                    tree = mutate(tree, rng, counters)
+                    tree = tb.mutate(tree)
                     op = (op + "+mutation") if op else "mutation"
-                kids.append((tree, op))
-            for tree, op in kids:
                 text = tree.to_text()
                 offspring.append(text)
                 origin[text] = {"parents": [ha, hb], "operator": op}
@@ -224,32 +234,31 @@ class Evolution:
 
     # ------------------------------------------------------------ the loop
     def run(self, generations: int) -> RunState:
-        st = self.state
-        rng = random.Random()
-        if st.rng_state is None:  # a new run
+        st, tb, rng = self.state, self.toolbox, self.rng
+        if st.rng_state is None:  # a new run: the seed games and mutants of them
             rng.seed(int(self.config["seed"]))
             seeds = _seed_texts(self.config)
             origin = {t: {"operator": "seed"} for t in seeds}
             pop = list(seeds)
             while len(pop) < int(self.config["population"]):
-                text = mutate(parse(rng.choice(seeds)).tree, rng, st.counters).to_text()
+                text = tb.mutate(parse(rng.choice(seeds)).tree).to_text()
                 origin.setdefault(text, {"operator": "mutation of a seed"})
                 pop.append(text)
             self.evaluate_all(pop, 0, origin)
-            st.population = self.select(pop, [], rng)
+            st.population = self.survivors(pop)
             self.log(0)
             st.rng_state = rng.getstate()
             self.save()
         rng.setstate(st.rng_state)
         bar = tqdm(total=generations, initial=st.generation, desc="evolve", unit="gen",
                    disable=not self.progress)
+        lam = int(self.config["offspring"])
         while st.generation < generations:
             gen = st.generation + 1
-            lam = int(self.config["offspring"])
-            parents = self.parents(st.population, rng, lam + lam % 2)
-            offspring, origin = self.vary(parents, rng)
+            parents = tb.select_parents(self.individuals(st.population), lam + lam % 2)
+            offspring, origin = self.vary(parents)
             self.evaluate_all(offspring, gen, origin)
-            st.population = self.select(st.population, offspring, rng)
+            st.population = self.survivors(st.population + offspring)
             st.generation = gen
             st.rng_state = rng.getstate()
             self.log(gen)
@@ -257,23 +266,21 @@ class Evolution:
             if self.on_generation is not None:
                 self.on_generation(gen, st)
             bar.update()
-            best = max((self.fitness_of(t)[0] for t in st.population), default=0.0)
-            bar.set_postfix(evaluated=len(st.archive), best=f"{best:.3f}")
+            bar.set_postfix(evaluated=len(st.archive), best=f"{st.logbook[-1]['best']:.3f}")
         bar.close()
         self.close()
         return st
 
     def log(self, gen: int) -> None:
-        values = np.array([self.fitness_of(t) for t in self.state.population], float)
-        gates = pd.Series([r["gate"] for r in self.state.archive.values()
-                           if r["generation"] == gen]).value_counts().to_dict()
-        self.state.logbook.append({
-            "generation": gen, "evaluated": len(self.state.archive),
-            "new": sum(1 for r in self.state.archive.values() if r["generation"] == gen),
-            "best": float(values[:, 0].max()), "mean": float(values[:, 0].mean()),
-            "min": float(values[:, 0].min()), "passed": int(gates.get("ok", 0)),
-            "invalid_offspring": self.state.counters.invalid,
-            "elites": len(self.state.elites)})
+        """The generation's line of the logbook: the population's first objective (best, mean,
+        min) and how the generation's evaluations went."""
+        st = self.state
+        new = [r for r in st.archive.values() if r["generation"] == gen]
+        stats = self.stats.compile(self.individuals(st.population))
+        st.logbook.record(generation=gen, evaluated=len(st.archive), new=len(new),
+                          **{k: float(v) for k, v in stats.items()},
+                          passed=sum(r["gate"] == "ok" for r in new),
+                          invalid_offspring=st.counters.invalid, elites=len(st.elites))
 
     # ------------------------------------------------------------ the run folder
     def save(self) -> None:
@@ -304,11 +311,10 @@ def evolve(config: dict | None = None, *, out: str | Path = "runs/evolve", resum
     else:
         config = resolve(config or {})
     workers = workers if workers is not None else int(config["workers"])
-    run = Evolution(config, out, workers=workers, dask=dask, progress=progress,
-                    on_generation=on_generation)
-    if resume and checkpoint.exists():
+    state = None
+    if resume:
         with open(checkpoint, "rb") as f:
-            run.state = pickle.load(f)
+            state = pickle.load(f)
     else:
         out.mkdir(parents=True, exist_ok=True)
         meta = {"config": config, "versions": {
@@ -316,6 +322,8 @@ def evolve(config: dict | None = None, *, out: str | Path = "runs/evolve", resum
             "numpy": np.__version__, "pandas": pd.__version__},
             "started": time.strftime("%Y-%m-%d %H:%M:%S")}
         (out / "config.json").write_text(json.dumps(meta, indent=2, default=str))
+    run = Evolution(config, out, state=state, workers=workers, dask=dask, progress=progress,
+                    on_generation=on_generation)
     state = run.run(int(config["generations"]))
     from ludi.evolve.report import write_outputs
 
