@@ -371,7 +371,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("config", nargs="?", help="a TOML file with an [evolve] table")
     p.add_argument("--generations", type=int)
     p.add_argument("--population", type=int)
-    p.add_argument("--mode", choices=["ludi", "nsga2", "map-elites"])
+    p.add_argument("--mode", choices=["ludi", "nsga2", "map-elites", "random"],
+                   help="random: the same variation without selection (a baseline)")
     p.add_argument("--seed", type=int)
     p.add_argument("--seeds", nargs="+", metavar="GAME",
                    help="seed games (names, .lud files or folders of them)")

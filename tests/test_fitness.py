@@ -138,3 +138,12 @@ def test_move_limit_endings_are_timeouts_not_completions():
     m = result["measures"]
     assert m["timeouts"] == 1.0 and m["completion"] == 0.0 and m["drawishness"] == 0.0
     assert result["objectives"][0] < 0.05
+
+
+def test_dead_rules_cost_a_little_each():
+    config = resolve({})
+    m = {"completion": 1.0, "balance": 1.0, "coverage": 0.5, "duration": 20.0}
+    clean = fitness(m, config)
+    assert fitness({**m, "dead_rules": 2.0}, config) == pytest.approx(clean * 0.95 ** 2)
+    assert fitness({**m, "dead_rules": 2.0}, resolve({"dead_rule_penalty": 0.0})) == \
+        pytest.approx(clean)

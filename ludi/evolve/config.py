@@ -15,7 +15,7 @@ SEED_GAMES = ["tictactoe", "hex", "gomoku", "y", "fourline", "hexfive", "misere3
               "yavalath", "havannah"]
 
 DEFAULTS: dict = {
-    "mode": "ludi",  # ludi (weighted sum) | nsga2 | map-elites
+    "mode": "ludi",  # ludi (weighted sum) | nsga2 | map-elites | random (no selection)
     "generations": 10,
     "population": 20,
     "offspring": 20,
@@ -34,12 +34,13 @@ DEFAULTS: dict = {
     # fitness = soundness x (1 - appeal_share + appeal_share x appeal) (ludi.evolve.fitness)
     "soundness": {"completion": 1.0, "balance": 1.0, "coverage": 0.3, "duration": 10.0},
     "appeal_share": 0.25,
+    "dead_rule_penalty": 0.05,  # fitness x (1 - penalty) per rule that can never take effect
     "weights": {"skill_gap": 1.0, "lead_change": 1.0, "uncertainty": 0.5, "drama": 0.5,
                 "decision_moves": 0.5, "killer_moves": -0.5},
     "objectives": ["balance", "completion", "decisiveness", "duration_score"],
     "descriptors": [["duration", 0.0, 100.0, 8], ["branching", 0.0, 100.0, 8]],
 }
-MODES = ("ludi", "nsga2", "map-elites")
+MODES = ("ludi", "nsga2", "map-elites", "random")
 
 
 def load_toml(path: str | Path) -> dict:
@@ -91,6 +92,8 @@ def resolve(config: dict) -> dict:
     for key, within, what in (("time_limit", lambda v: v > 0, "a positive number of seconds"),
                               ("crossover", lambda v: 0 <= v <= 1, "a probability, 0 to 1"),
                               ("appeal_share", lambda v: 0 <= v <= 1, "a share, 0 to 1"),
+                              ("dead_rule_penalty", lambda v: 0 <= v < 1,
+                               "a share, 0 to below 1"),
                               ("mutation", lambda v: 0 <= v <= 1, "a probability, 0 to 1")):
         v = out[key]
         if isinstance(v, bool) or not isinstance(v, (int, float)) or not within(v):
@@ -104,7 +107,7 @@ def resolve(config: dict) -> dict:
         make_agent(out[key])  # an unknown agent is reported here, with the agents there are
     names = set(MEASURES) | {"duration_score", "duration_sd", "drama_max", "narrowness",
                              "viable", "gavel_fitness", "skill_gap", "balance_lo",
-                             "balance_hi", "soundness", "appeal"}
+                             "balance_hi", "soundness", "appeal", "dead_rules"}
     used = list(out["weights"]) + list(out["soundness"]) + list(out["objectives"])
     for key in used + [d[0] for d in out["descriptors"]]:
         if key not in names:

@@ -21,6 +21,7 @@ import numpy as np
 
 from ludi.agents import make_agent
 from ludi.agents.compiled import ensure_compiled
+from ludi.compile.lint import dead_rule_count
 from ludi.engine import from_description
 from ludi.errors import LudiError
 from ludi.lang import parse
@@ -31,7 +32,8 @@ from ludi.measure.trials import play_one
 SAVED = ("completion", "drawishness", "timeouts", "balance", "balance_lo", "balance_hi",
          "advantage", "advantage_p1", "duration", "duration_score", "decision_moves",
          "branching", "coverage", "lead_change", "drama", "decisiveness", "uncertainty",
-         "killer_moves", "skill_gap", "game_refinement", "gavel_fitness", "soundness", "appeal")
+         "killer_moves", "skill_gap", "game_refinement", "gavel_fitness", "dead_rules", "soundness",
+         "appeal")
 
 
 def candidate_seed(canonical_hash: str, run_seed: int) -> int:
@@ -102,6 +104,7 @@ def evaluate(text: str, config: dict) -> dict:
         measures = _finite(compute_measures(
             trials, skill_gap=skill_gap(strong, game.num_players) if strong is not None
             else None))
+        measures["dead_rules"] = float(dead_rule_count(desc))
         measures["soundness"] = soundness(measures, config)
         measures["appeal"] = appeal(measures, config)
         out["measures"] = measures
@@ -168,10 +171,14 @@ def appeal(measures: dict, config: dict) -> float:
 
 
 def fitness(measures: dict, config: dict) -> float:
-    """soundness × (1 - s + s × appeal), s = ``appeal_share``: soundness decides whether a
-    candidate is a game, appeal orders the games."""
+    """soundness × (1 - s + s × appeal) × (1 - p)^dead_rules, s = ``appeal_share``,
+    p = ``dead_rule_penalty``: soundness decides whether a candidate is a game, appeal orders
+    the games, and rules that can never take effect (:mod:`ludi.compile.lint`) cost a little
+    each, so that of two descriptions of one game the one without dead rules ranks first."""
     share = float(config["appeal_share"])
-    return soundness(measures, config) * (1.0 - share + share * appeal(measures, config))
+    parsimony = (1.0 - float(config["dead_rule_penalty"])) ** measures.get("dead_rules", 0.0)
+    return soundness(measures, config) * (1.0 - share + share * appeal(measures, config)) \
+        * parsimony
 
 
 def objectives(measures: dict, config: dict) -> list[float]:

@@ -67,6 +67,12 @@ def uniform(individuals: list, k: int, rng: random.Random) -> list:
     return [rng.choice(individuals) for _ in range(k)]
 
 
+def sample(individuals: list, k: int, rng: random.Random) -> list:
+    """``k`` distinct individuals drawn uniformly with ``rng``: the survivors of random search
+    (variation without selection, the baseline search is compared with)."""
+    return rng.sample(individuals, min(k, len(individuals)))
+
+
 # ---------------------------------------------------------------- hall of fame
 
 

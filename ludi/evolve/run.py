@@ -10,7 +10,8 @@ its fitness; :mod:`ludi.evolve.population`). The operators are registered on a D
         offspring <- toolbox.mate / toolbox.mutate of the parents   (typed, always valid)
         drop offspring whose canonical hash was evaluated before
         toolbox.map(toolbox.evaluate, the rest)                     (process pool or Dask)
-        population <- toolbox.select(population + offspring)       (best mu; NSGA-II; MAP-Elites)
+        population <- toolbox.select(population + offspring)       (best mu; NSGA-II; MAP-Elites;
+                                                                     random search: any mu)
         hall of fame, logbook (Statistics), run folder, checkpoint
 
 A run folder holds config.json, individuals.parquet (every evaluated description), logbook.parquet,
@@ -43,7 +44,13 @@ from ludi.errors import LudiError
 from ludi.evolve.config import resolve
 from ludi.evolve.fitness import descriptor_bins, evaluate, failed
 from ludi.evolve.operators import Counters, crossover, mutate
-from ludi.evolve.population import individual, new_hall_of_fame, tournament, uniform
+from ludi.evolve.population import (
+    individual,
+    new_hall_of_fame,
+    sample,
+    tournament,
+    uniform,
+)
 from ludi.lang import load_description, parse
 from ludi.progress import ticking
 
@@ -145,6 +152,9 @@ class Evolution:
         if mode == "ludi":  # tournaments, then elitist (mu + lambda)
             tb.register("select_parents", tournament, rng=self.rng, tournsize=3)
             tb.register("select", tools.selBest)
+        elif mode == "random":  # random search: the same variation, no selection at all
+            tb.register("select_parents", uniform, rng=self.rng)
+            tb.register("select", sample, rng=self.rng)
         else:
             tb.register("select_parents", uniform, rng=self.rng)
             tb.register("select", tools.selNSGA2 if mode == "nsga2" else self.select_elites)

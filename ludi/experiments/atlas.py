@@ -52,7 +52,8 @@ def collect(root: Path) -> pd.DataFrame:
                                  source="strength ladder"))
     for experiment in ("search", "viability", "rediscovery"):
         table = _read(root, experiment, "evaluated.parquet")
-        table = table[table["gate"] == "ok"].rename(columns={"score": "fitness"})
+        table = table[table["gate"] == "ok"].drop(columns=["fitness"]).rename(
+            columns={"score": "fitness"})  # the default fitness, whatever the run optimised
         mode = table["mode"] if "mode" in table else pd.Series("ludi", index=table.index)
         source = np.where(mode == "random", "random search", "evolved")
         parts.append(table.assign(label=table["hash"], source=source))

@@ -10,6 +10,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from ludi.compile.lint import dead_rule_count
 from ludi.engine import parse as compile_text
 from ludi.evolve.config import resolve
 from ludi.evolve.fitness import appeal, fitness, soundness
@@ -46,10 +47,11 @@ def scores(measures: dict, config: dict) -> dict:
             "appeal": appeal(measures, config)}
 
 
-def _measures(records, strong_scores, players, config) -> dict:
+def _measures(records, strong_scores, players, config, dead: int = 0) -> dict:
     gap = skill_gap(float(np.mean(strong_scores)), players) if strong_scores else None
     m = {k: (0.0 if isinstance(v, float) and math.isnan(v) else float(v))
          for k, v in compute_measures(records, skill_gap=gap).items()}
+    m["dead_rules"] = float(dead)
     m.update(scores(m, config))
     return m
 
@@ -74,7 +76,7 @@ def measure_text(label: str, text: str, agent: str, trials: int, seed: int,
         row = play_one(text, specs, game_seed(seed + 1, i), move_limit=move_limit)
         strong.append(1.0 if row["winner"] == seat else
                       (1.0 / players if row["winner"] is None else 0.0))
-    measures = _measures(records, strong, players, config)
+    measures = _measures(records, strong, players, config, dead_rule_count(text))
     return Measured(label, records, strong, players, measures, time.monotonic() - start)
 
 
@@ -89,7 +91,8 @@ def bootstrap(m: Measured, name: str = "fitness", n_boot: int = 200, seed: int =
         recs = [m.records[i] for i in rng.integers(len(m.records), size=len(m.records))]
         strong = [m.strong_scores[i] for i in rng.integers(len(m.strong_scores),
                                                              size=len(m.strong_scores))]
-        values.append(_measures(recs, strong, m.num_players, config).get(name, np.nan))
+        values.append(_measures(recs, strong, m.num_players, config,
+                                int(m.measures.get("dead_rules", 0))).get(name, np.nan))
     lo, hi = np.nanpercentile(values, [2.5, 97.5])
     return float(lo), float(hi)
 

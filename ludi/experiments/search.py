@@ -43,7 +43,9 @@ def units(settings: dict) -> list[Unit]:
 
 
 def summarise(settings: dict, results: dict, out: Path) -> str:
-    tables = {key: with_fitness(r["individuals"]) for key, r in results.items()}
+    # what the search found: the seed games it was given are left out of every curve
+    tables = {key: with_fitness(r["individuals"]).query("operator != 'seed'")
+              for key, r in results.items()}
     budget = min(len(t) for t in tables.values())
     step = max(1, budget // 20)
     checkpoints = sorted(set(list(range(step, budget + 1, step)) + [budget]))
@@ -60,9 +62,9 @@ def summarise(settings: dict, results: dict, out: Path) -> str:
     bands = []
     for (mode, n), part in curves.groupby(["mode", "evaluations"]):
         row = {"mode": mode, "evaluations": n}
-        for name in ("best", "coverage", "qd_score"):
-            m, lo, hi = mean_interval(part[name])
-            row.update({name: m, f"{name}_lo": lo, f"{name}_hi": hi})
+        for name, top in (("best", 1.0), ("coverage", 1.0), ("qd_score", np.inf)):
+            m, lo, hi = mean_interval(part[name])  # a t-interval, kept within the range
+            row.update({name: m, f"{name}_lo": max(lo, 0.0), f"{name}_hi": min(hi, top)})
         bands.append(row)
     bands = pd.DataFrame(bands)
     bands.to_parquet(out / "bands.parquet")
@@ -88,9 +90,11 @@ def summarise(settings: dict, results: dict, out: Path) -> str:
     figure = save(fig, out, "search.png")
     best_mode = final.iloc[0]["method"] if len(final) else "none"
     lines = ["## Results", "",
-             f"Every run was cut at the same {budget} evaluations (the fewest any run made). "
-             "Best fitness is the default fitness of the best candidate found; coverage and "
-             "QD-score are over the 8 x 8 grid of duration x branching.", "",
+             f"Every run was cut at the same {budget} evaluations (the fewest any run made), "
+             "not counting the seed games it started from. Best fitness is the default "
+             "fitness of the best new description found; coverage and QD-score are over the "
+             "8 x 8 grid of duration x branching. The runs of one seed start from the same "
+             "population in every mode (paired).", "",
              markdown(final, ["method", "best", "best_lo", "best_hi", "coverage",
                               "coverage_lo", "coverage_hi", "qd_score", "qd_score_lo",
                               "qd_score_hi"]), "",
