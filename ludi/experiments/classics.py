@@ -48,7 +48,8 @@ def units(settings: dict) -> list[Unit]:
     seed = int(settings["seed"])
     out = [Unit(f"measure:{label}", measure_unit,
                 (label, text, settings["agent"], int(settings["trials"]),
-                 int(settings["skill_games"]), int(settings["n_boot"]), unit_seed(seed, label)))
+                 int(settings["skill_games"]), int(settings["n_boot"]), unit_seed(seed, label),
+                 settings.get("move_limit")))
            for label, text in games(settings)]
     strong = settings["strong"]
     out.append(Unit("strong:tictactoe", strong_unit,
