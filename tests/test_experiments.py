@@ -57,7 +57,10 @@ def test_experiment_writes_tables_figures_and_report(smoke_results, name):
     for png in folder.glob("*.png"):
         assert f"({png.name})" in report  # every figure is in the report
     for table in folder.glob("*.parquet"):
-        assert len(pd.read_parquet(table)) > 0, table.name
+        df = pd.read_parquet(table)
+        # the rule may not appear in a smoke run: its table is empty, with its columns
+        assert len(df) > 0 or table.name == "carriers.parquet", table.name
+        assert len(df.columns) > 0, table.name
 
 
 def test_classics_tictactoe_is_a_draw_under_perfect_play(smoke_results):
