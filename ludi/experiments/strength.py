@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import numpy as np
 import pandas as pd
 
 from ludi.experiments.common import markdown, measure_text, pyplot, save
@@ -71,19 +70,17 @@ def summarise(settings: dict, results: dict, out: Path) -> str:
     table.to_parquet(out / "strength.parquet")
 
     plt = pyplot()
-    fig, axes = plt.subplots(2, 4, figsize=(12, 5.5))
+    ladder = table.drop_duplicates("agent").sort_values("order")["agent"].tolist()
+    position = {agent: i for i, agent in enumerate(ladder)}
+    fig, axes = plt.subplots(2, 4, figsize=(12, 6))
     for ax, name in zip(axes.ravel(), SHOWN, strict=True):
         for game, part in table.groupby("game"):
-            x = np.arange(len(part))
-            ax.plot(x, part[name], marker="o", label=game)
+            ax.plot(part["agent"].map(position), part[name], marker="o", label=game)
         ax.set_title(name, fontsize=9)
-        ax.tick_params(labelsize=7)
-    ladder = table.drop_duplicates("agent").sort_values("order")["agent"].tolist()
-    for ax in axes.ravel():
-        ax.set_xlabel("weaker → stronger", fontsize=8)
+        ax.set_xticks(range(len(ladder)), ladder, rotation=45, ha="right", fontsize=7)
+        ax.tick_params(axis="y", labelsize=7)
     axes[0, 0].legend(fontsize=7)
-    fig.suptitle("Measures against self-play strength (each game's own ladder: "
-                 + ", ".join(ladder) + ")", fontsize=9)
+    fig.suptitle("Measures against self-play strength (weaker to stronger)", fontsize=10)
     figure = save(fig, out, "strength.png")
 
     stability = []
