@@ -57,10 +57,9 @@ def draw(state: State, path: str | Path, *, title: str | None = None,
 def figure(state: State, *, title: str | None = None, labels: bool = True):
     """A matplotlib figure of ``state``: the board with stones and a legend of the players, or
     a mancala board's houses and stores with their counts. Its title is the status line."""
-    import matplotlib
+    from ludi.plotting import pyplot
 
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    plt = pyplot()
 
     from ludi.engine.display import status_line
 

@@ -23,6 +23,7 @@ from ludi.errors import LudiError
 from ludi.evolve.fitness import SAVED, descriptor_bins
 from ludi.evolve.population import new_hall_of_fame
 from ludi.lang import Node, parse
+from ludi.plotting import pyplot
 
 #: Width of the end-rules summary in the printed front table (front.csv holds it whole).
 END_RULES_WIDTH = 60
@@ -110,17 +111,9 @@ def write_outputs(out: Path, state, config: dict, plots: bool = True) -> None:
         write_plots(out, state, config)
 
 
-def _pyplot():
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    return plt
-
 
 def write_plots(out: Path, state, config: dict) -> list[Path]:
-    plt = _pyplot()
+    plt = pyplot()
     paths = []
     log = pd.DataFrame(state.logbook)
     fig, ax = plt.subplots(figsize=(6, 3.2))
@@ -178,7 +171,7 @@ def write_plots(out: Path, state, config: dict) -> list[Path]:
 def write_front_plot(out: Path, state, config: dict) -> Path:
     """front.png: every pair of objectives, the candidates that passed the gates in grey and
     the Pareto front's games highlighted."""
-    plt = _pyplot()
+    plt = pyplot()
     names = list(config["objectives"])
     passed = np.array([r["objectives"] for r in state.archive.values() if r["gate"] == "ok"],
                       float).reshape(-1, len(names))

@@ -17,6 +17,7 @@ from ludi.evolve.fitness import appeal, fitness, soundness
 from ludi.measure.measures import compute_measures, skill_gap, wilson
 from ludi.measure.records import GameRecord
 from ludi.measure.trials import DEFAULT_EVALUATOR, game_seed, play_one
+from ludi.plotting import pyplot
 
 #: The parts of the LUDI-style aggregate shown next to it in tables.
 PARTS = ("completion", "balance", "coverage", "duration", "skill_gap", "lead_change",
@@ -118,14 +119,6 @@ def row(m: Measured, **extra) -> dict:
     (no timings: a table depends on the seed only; the report gives the compute time)."""
     return {"label": m.label, **extra, "games": len(m.records), **m.measures}
 
-
-def pyplot():
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    return plt
 
 
 def save(fig, out: Path, name: str) -> str:

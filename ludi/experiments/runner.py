@@ -140,8 +140,9 @@ def run(name: str, scale: str = "smoke", *, out: str | Path | None = None,
     settings.setdefault("seed", 1)
     out = Path(out) if out is not None else default_out(experiment.name, scale)
     for needed in experiment.requires:
-        run(needed, scale, out=out.parent / needed, seed=seed, workers=workers, dask=dask,
-            progress=progress, command=command)
+        if not _finished(needed, scale, out.parent / needed, seed):
+            run(needed, scale, out=out.parent / needed, seed=seed, workers=workers,
+                dask=dask, progress=progress)
     settings["results_root"] = str(out.parent)
     out.mkdir(parents=True, exist_ok=True)
     units_dir = out / "units"
@@ -197,6 +198,19 @@ def run(name: str, scale: str = "smoke", *, out: str | Path | None = None,
     body = module.summarise(settings, {k: results[k] for k in keys}, out)
     _write_report(experiment, scale, settings, out, body, sum(seconds.values()), wall, command)
     return out
+
+
+def _finished(name: str, scale: str, out: Path, seed: int | None) -> bool:
+    """Whether ``out`` holds a finished run of ``name`` with the settings it would run now (a
+    requirement then is read as it is, its report kept)."""
+    stamp = out / "settings.json"
+    if not (out / "report.md").exists() or not stamp.exists():
+        return False
+    settings = load(name).settings(scale)
+    if seed is not None:
+        settings["seed"] = int(seed)
+    settings.setdefault("seed", 1)
+    return json.loads(stamp.read_text()).get("fingerprint") == _fingerprint(settings)
 
 
 def _safe(key: str) -> str:

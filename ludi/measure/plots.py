@@ -7,27 +7,19 @@ from pathlib import Path
 import numpy as np
 
 from ludi.measure.records import GameRecord
-
-
-def _pyplot():
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    return plt
+from ludi.plotting import pyplot
 
 
 def _save(fig, path: Path) -> Path:
     fig.tight_layout()
     fig.savefig(path, dpi=120)
-    _pyplot().close(fig)
+    pyplot().close(fig)
     return path
 
 
 def evaluation_curves(records: list[GameRecord], path: Path, name: str, games: int = 4) -> Path:
     """Each player's evaluation over the first few games: lead changes and drama at a glance."""
-    plt = _pyplot()
+    plt = pyplot()
     shown = records[:games]
     fig, axes = plt.subplots(len(shown), 1, figsize=(7, 1.8 * max(1, len(shown))), squeeze=False)
     for ax, rec in zip(axes[:, 0], shown, strict=True):
@@ -46,7 +38,7 @@ def evaluation_curves(records: list[GameRecord], path: Path, name: str, games: i
 
 def branching(records: list[GameRecord], path: Path, name: str) -> Path:
     """Mean number of legal moves against game progress (ten bins), with the spread."""
-    plt = _pyplot()
+    plt = pyplot()
     bins = np.linspace(0, 1, 11)
     sums = [[] for _ in range(10)]
     for rec in records:
@@ -67,7 +59,7 @@ def branching(records: list[GameRecord], path: Path, name: str) -> Path:
 
 def outcomes(records: list[GameRecord], path: Path, name: str) -> Path:
     """Shares of games won by each seat, drawn and stopped by the move limit."""
-    plt = _pyplot()
+    plt = pyplot()
     n = records[0].num_players if records else 2
     labels = [f"P{p + 1} wins" for p in range(n)] + ["draw", "move limit"]
     counts = [sum(1 for r in records if r.winner == p) for p in range(n)]
