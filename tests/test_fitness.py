@@ -17,7 +17,7 @@ from ludi.evolve import load_toml
 from ludi.evolve.benchmark import margin, score
 from ludi.evolve.config import DEFAULTS, resolve
 from ludi.evolve.fitness import appeal, fitness, soundness
-from ludi.experiments.patterns import degenerate_kinds, line_rules, win_lose_pair
+from ludi.evolve.patterns import degenerate_kinds, line_rules, win_lose_pair
 from ludi.lang import load_description
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -34,19 +34,20 @@ def demo_budget() -> dict:
 
 def test_soundness_is_low_when_any_one_part_is_low():
     config = resolve({})
-    sound = {"completion": 1.0, "balance": 1.0, "coverage": 0.45, "duration": 30.0}
+    sound = {"completion": 1.0, "balance": 1.0, "coverage": 0.45, "duration": 30.0,
+             "goal": 1.0}
     assert soundness(sound, config) == 1.0  # targets met: coverage 0.3, duration 10
     for name, bad in (("completion", 0.1), ("balance", 0.0), ("coverage", 0.03),
-                      ("duration", 1.0)):
-        assert soundness({**sound, name: bad}, config) < 0.35, name
+                      ("duration", 1.0), ("goal", 0.0)):
+        assert soundness({**sound, name: bad}, config) < 0.4, name
     # the harmonic mean of the parts, each min(1, measure / target)
     half = {**sound, "coverage": 0.15, "duration": 5.0}
-    assert soundness(half, config) == pytest.approx(4 / (1 + 1 + 2 + 2))
+    assert soundness(half, config) == pytest.approx(5 / (1 + 1 + 2 + 2 + 1))
 
 
 def test_fitness_is_soundness_scaled_by_appeal():
     config = resolve({})
-    m = {"completion": 1.0, "balance": 1.0, "coverage": 0.5, "duration": 20.0,
+    m = {"completion": 1.0, "balance": 1.0, "coverage": 0.5, "duration": 20.0, "goal": 1.0,
          "skill_gap": 1.0, "lead_change": 0.2, "uncertainty": 0.5, "drama": 0.1,
          "decision_moves": 1.0, "killer_moves": 0.05}
     a = appeal(m, config)
@@ -88,6 +89,10 @@ def test_degenerate_patterns_read_the_end_rules():
              '(rules (play (move Add (to (sites Empty)))) (end {(if (is Line 3) (result '
              'Mover Win)) (if (is Line 7) (result Mover Loss))})))')
     assert degenerate_kinds(short) == ["short line wins"]
+    misere = short.replace("(result Mover Win)", "(result Next Win)").replace(
+        "(result Mover Loss)", "(result Next Loss)")
+    assert line_rules(misere) == {"Loss": [3], "Win": [7]}  # the next player's win: a loss
+    assert degenerate_kinds(misere) == []
     drawn = short.replace("Line 3) (result Mover Win", "Line 5) (result Mover Draw").replace(
         "Line 7) (result Mover Loss", "Line 3) (result Mover Loss")
     assert degenerate_kinds(drawn) == ["no wins"]
@@ -142,7 +147,7 @@ def test_move_limit_endings_are_timeouts_not_completions():
 
 def test_dead_rules_cost_a_little_each():
     config = resolve({})
-    m = {"completion": 1.0, "balance": 1.0, "coverage": 0.5, "duration": 20.0}
+    m = {"completion": 1.0, "balance": 1.0, "coverage": 0.5, "duration": 20.0, "goal": 1.0}
     clean = fitness(m, config)
     assert fitness({**m, "dead_rules": 2.0}, config) == pytest.approx(clean * 0.95 ** 2)
     assert fitness({**m, "dead_rules": 2.0}, resolve({"dead_rule_penalty": 0.0})) == \

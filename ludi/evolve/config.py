@@ -32,7 +32,8 @@ DEFAULTS: dict = {
     "move_limit": 300,  # plies before a candidate's game counts as a timeout
     "time_limit": 60.0,  # seconds per candidate; past it the candidate fails
     # fitness = soundness x (1 - appeal_share + appeal_share x appeal) (ludi.evolve.fitness)
-    "soundness": {"completion": 1.0, "balance": 1.0, "coverage": 0.3, "duration": 10.0},
+    "soundness": {"completion": 1.0, "balance": 1.0, "coverage": 0.3, "duration": 10.0,
+                  "goal": 1.0},
     "appeal_share": 0.25,
     "dead_rule_penalty": 0.05,  # fitness x (1 - penalty) per rule that can never take effect
     "weights": {"skill_gap": 1.0, "lead_change": 1.0, "uncertainty": 0.5, "drama": 0.5,
@@ -107,7 +108,7 @@ def resolve(config: dict) -> dict:
         make_agent(out[key])  # an unknown agent is reported here, with the agents there are
     names = set(MEASURES) | {"duration_score", "duration_sd", "drama_max", "narrowness",
                              "viable", "gavel_fitness", "skill_gap", "balance_lo",
-                             "balance_hi", "soundness", "appeal", "dead_rules"}
+                             "balance_hi", "soundness", "appeal", "dead_rules", "goal"}
     used = list(out["weights"]) + list(out["soundness"]) + list(out["objectives"])
     for key in used + [d[0] for d in out["descriptors"]]:
         if key not in names:

@@ -24,6 +24,7 @@ from ludi.agents.compiled import ensure_compiled
 from ludi.compile.lint import dead_rule_count
 from ludi.engine import from_description
 from ludi.errors import LudiError
+from ludi.evolve.patterns import has_goal
 from ludi.lang import parse
 from ludi.measure.measures import compute_measures, harmonic_mean, skill_gap, viability
 from ludi.measure.trials import play_one
@@ -32,7 +33,8 @@ from ludi.measure.trials import play_one
 SAVED = ("completion", "drawishness", "timeouts", "balance", "balance_lo", "balance_hi",
          "advantage", "advantage_p1", "duration", "duration_score", "decision_moves",
          "branching", "coverage", "lead_change", "drama", "decisiveness", "uncertainty",
-         "killer_moves", "skill_gap", "game_refinement", "gavel_fitness", "dead_rules", "soundness",
+         "killer_moves", "skill_gap", "game_refinement", "gavel_fitness", "dead_rules", "goal",
+         "soundness",
          "appeal")
 
 
@@ -105,6 +107,7 @@ def evaluate(text: str, config: dict) -> dict:
             trials, skill_gap=skill_gap(strong, game.num_players) if strong is not None
             else None))
         measures["dead_rules"] = float(dead_rule_count(desc))
+        measures["goal"] = float(has_goal(desc))
         measures["soundness"] = soundness(measures, config)
         measures["appeal"] = appeal(measures, config)
         out["measures"] = measures
@@ -157,7 +160,9 @@ def soundness(measures: dict, config: dict) -> float:
     competent players always draw, that one seat always wins, or that ends before a tenth of
     the board is used cannot make up for it with drama. Measured under the run's agent, not
     random play: trivial wins and misère traps only show when the players see them
-    (experiments/benchmark.toml holds the cases).
+    (experiments/benchmark.toml holds the cases). ``goal`` (read from the rules: can anyone win
+    by achieving something?) is a soundness part too: a misère trap that no one can avoid, or a
+    game only drawn or lost, has none.
     """
     parts = [min(1.0, max(measures.get(name, 0.0), 0.0) / target)
              for name, target in config["soundness"].items()]

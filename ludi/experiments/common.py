@@ -14,6 +14,7 @@ from ludi.compile.lint import dead_rule_count
 from ludi.engine import parse as compile_text
 from ludi.evolve.config import resolve
 from ludi.evolve.fitness import appeal, fitness, soundness
+from ludi.evolve.patterns import has_goal
 from ludi.measure.measures import compute_measures, skill_gap, wilson
 from ludi.measure.records import GameRecord
 from ludi.measure.trials import DEFAULT_EVALUATOR, game_seed, play_one
@@ -48,11 +49,11 @@ def scores(measures: dict, config: dict) -> dict:
             "appeal": appeal(measures, config)}
 
 
-def _measures(records, strong_scores, players, config, dead: int = 0) -> dict:
+def _measures(records, strong_scores, players, config, dead: int = 0, goal: bool = True) -> dict:
     gap = skill_gap(float(np.mean(strong_scores)), players) if strong_scores else None
     m = {k: (0.0 if isinstance(v, float) and math.isnan(v) else float(v))
          for k, v in compute_measures(records, skill_gap=gap).items()}
-    m["dead_rules"] = float(dead)
+    m["dead_rules"], m["goal"] = float(dead), float(goal)
     m.update(scores(m, config))
     return m
 
@@ -77,7 +78,8 @@ def measure_text(label: str, text: str, agent: str, trials: int, seed: int,
         row = play_one(text, specs, game_seed(seed + 1, i), move_limit=move_limit)
         strong.append(1.0 if row["winner"] == seat else
                       (1.0 / players if row["winner"] is None else 0.0))
-    measures = _measures(records, strong, players, config, dead_rule_count(text))
+    measures = _measures(records, strong, players, config, dead_rule_count(text),
+                         has_goal(text))
     return Measured(label, records, strong, players, measures, time.monotonic() - start)
 
 
@@ -93,7 +95,8 @@ def bootstrap(m: Measured, name: str = "fitness", n_boot: int = 200, seed: int =
         strong = [m.strong_scores[i] for i in rng.integers(len(m.strong_scores),
                                                              size=len(m.strong_scores))]
         values.append(_measures(recs, strong, m.num_players, config,
-                                int(m.measures.get("dead_rules", 0))).get(name, np.nan))
+                                int(m.measures.get("dead_rules", 0)),
+                                bool(m.measures.get("goal", 1))).get(name, np.nan))
     lo, hi = np.nanpercentile(values, [2.5, 97.5])
     return float(lo), float(hi)
 

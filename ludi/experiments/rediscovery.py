@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pandas as pd
 
+from ludi.evolve.patterns import win_lose_pair
 from ludi.experiments.common import markdown, pyplot, save
 from ludi.experiments.evolution import evaluated_table, evolve_unit, run_config, with_fitness
-from ludi.experiments.patterns import win_lose_pair
 from ludi.experiments.runner import Unit, unit_seed
 from ludi.measure.measures import wilson
 

@@ -22,27 +22,35 @@ def _desc(d: Description | str) -> Description:
     return parse(d) if isinstance(d, str) else d
 
 
-def _clauses(d: Description) -> list[tuple[Node, Sym | None]]:
-    """(condition, verdict) of every ``(if COND (result WHO VERDICT))`` end clause (verdict None
-    for other outcomes, such as ``byScore``)."""
+#: A verdict for ``who``, seen from the mover (two players: the next player's win is the
+#: mover's loss).
+_FOR_MOVER = {("Mover", "Win"): "Win", ("Mover", "Loss"): "Loss", ("Mover", "Draw"): "Draw",
+              ("All", "Draw"): "Draw", ("Next", "Win"): "Loss", ("Next", "Loss"): "Win"}
+
+
+def _clauses(d: Description) -> list[tuple[Node, str | None]]:
+    """(condition, verdict for the mover) of every ``(if COND (result WHO VERDICT))`` end
+    clause (None for other outcomes, such as ``byScore``, or other roles)."""
     out = []
     for clause in d.tree.find("clause_if"):
         cond, outcome = clause.args[0], clause.args[1]
         verdict = None
         if isinstance(outcome, Node) and outcome.rule == "outcome_result":
-            verdict = outcome.args[1]
+            who, what = outcome.args[0], outcome.args[1]
+            if isinstance(who, Sym) and isinstance(what, Sym):
+                verdict = _FOR_MOVER.get((who.name, what.name))
         out.append((cond, verdict))
     return out
 
 
 def line_rules(d: Description | str) -> dict[str, list[int]]:
-    """The line lengths of the plain ``(if (is Line n) (result Mover VERDICT))`` clauses, by
-    verdict."""
+    """The line lengths of the plain ``(if (is Line n) (result WHO VERDICT))`` clauses, by the
+    verdict for the player who made the line."""
     found: dict[str, list[int]] = {}
     for cond, verdict in _clauses(_desc(d)):
         if verdict is not None and isinstance(cond, Node) and cond.rule == "cond_is_line" \
                 and isinstance(cond.args[0], int):
-            found.setdefault(verdict.name, []).append(cond.args[0])
+            found.setdefault(verdict, []).append(cond.args[0])
     return found
 
 
@@ -73,8 +81,16 @@ def degenerate_kinds(d: Description | str) -> list[str]:
     lines = line_rules(d)
     if any(n <= 3 for n in lines.get("Win", [])) and _cells(d) > SMALL_BOARD:
         kinds.append("short line wins")
-    clauses = _clauses(d)
-    verdicts = {v.name for _, v in clauses if v is not None}
-    if clauses and all(v is not None for _, v in clauses) and verdicts <= {"Draw", "Loss"}:
+    if not has_goal(d):
         kinds.append("no wins")
     return kinds
+
+
+def has_goal(d: Description | str) -> bool:
+    """Whether some end rule can make the mover win by what they achieve (or scores decide).
+
+    False when every end clause is a draw or the mover's loss: a misère trap on an open board,
+    where whoever is first forced into the losing pattern loses (the game of parity the issue
+    of degenerate kinds names), or a game that can only be drawn or lost."""
+    clauses = _clauses(_desc(d))
+    return not clauses or any(v not in ("Draw", "Loss") for _, v in clauses)
