@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from ludi.errors import DefineError, OptionError
+from ludi.errors import DefineError, LudiSyntaxError, OptionError
 from ludi.lang import load_description, parse, parse_fragment
+from ludi.lang.expand import expand
 
 
 def game(
@@ -125,6 +126,72 @@ def test_define_library_folder_and_file_defines(tmp_path, monkeypatch):
     # LUDI_DEFINE_PATH names library folders too
     monkeypatch.setenv("LUDI_DEFINE_PATH", str(tmp_path))
     assert_expands_to(text, want)
+
+
+def expanded(text: str, **kwargs) -> str:
+    """The expanded game as one line of tokens (for forms the grammar does not read yet)."""
+    return " ".join(t.text for t in expand(text, **kwargs).game.tokens())
+
+
+def test_string_arrays_are_not_define_calls_and_bare_strings_are_defines():
+    # Ludii expands "Name" wherever it names a define, and leaves other strings alone
+    text = ('(define "Corners" (sites {"A1" "C3"}))\n'
+            '(game "G" (rules (play (move Add (to "Corners"))) (end ("Win" 3))))\n'
+            '(define "Win" (if (is Line #1) (result Mover Win)))')
+    assert expanded(text) == ('( game "G" ( rules ( play ( move Add ( to ( sites { "A1" "C3" } ) '
+                              ') ) ) ( end ( if ( is Line 3 ) ( result Mover Win ) ) ) ) )')
+    # the game's own name is never expanded, even when a define has that name
+    assert expanded('(define "G" 1) (game "G" (players ("G")))') == '( game "G" ( players 1 ) )'
+
+
+def test_absent_arguments_and_parameters_inside_words():
+    text = ('(define "Jump" (move Hop #1 (between #2) (to #3)))\n'
+            '(define "Hand" (handSite P#1 #2))\n'
+            '(game "G" (rules (play ("Jump" ~ (from) (sites Empty))) (x ("Hand" 2 0))))')
+    assert expanded(text) == ('( game "G" ( rules ( play ( move Hop ( between ( from ) ) ( to '
+                              '( sites Empty ) ) ) ) ( x ( handSite P2 0 ) ) ) )')
+
+
+def test_double_brackets_around_a_define_call_collapse():
+    text = '(define "L" (is Line 3)) (game "G" (end (if (("L")) (result Mover Win))))'
+    assert expanded(text) == '( game "G" ( end ( if ( is Line 3 ) ( result Mover Win ) ) ) )'
+
+
+def test_number_and_site_ranges():
+    text = '(game "G" (x (sites {1..4 9 7..5}) (sites {"A1".."B2"})))'
+    assert expanded(text) == ('( game "G" ( x ( sites { 1 2 3 4 9 7 6 5 } ) '
+                              '( sites { "A1" "A2" "B1" "B2" } ) ) )')
+    with pytest.raises(DefineError, match="longer than 1000"):
+        expand('(game "G" (x (sites {1..5000})))')
+
+
+def test_option_forms_of_ludiis_library():
+    # an argument name with a space, two options sharing a key, and defines inside an item
+    text = ('(option "Board Size" <Board> args:{ <size > } { (item "3x3" <3> "d")* })\n'
+            '(option "Shape" <Board> args:{ <kind> } { (item "Square" <square> "d")* })\n'
+            '(option "Rules" <Rules> args:{ <defs> } '
+            '{ (item "A" <(define "Win" (is Line 3))> "d")* })\n'
+            '<Rules:defs>\n'
+            '(game "G" (board (<Board:kind> <Board:size>)) (end (if ("Win") (result Mover Win))))')
+    assert expanded(text) == ('( game "G" ( board ( square 3 ) ) ( end ( if ( is Line 3 ) '
+                              '( result Mover Win ) ) ) )')
+
+
+def test_match_files_are_refused_by_name():
+    with pytest.raises(LudiSyntaxError, match=r"\(match …\) plays several games"):
+        expand('(match "M" (players 2) (games {}))')
+
+
+def test_define_library_in_subfolders_and_found_from_the_tree(tmp_path):
+    (tmp_path / "def" / "rules" / "win").mkdir(parents=True)
+    (tmp_path / "def" / "rules" / "win" / "w.def").write_text(
+        '(define "LibWin" (if (is Line #1) (result Mover Win)))')
+    (tmp_path / "board" / "space").mkdir(parents=True)
+    lud = tmp_path / "board" / "space" / "G (Test).lud"
+    lud.write_text(game(end='(end ("LibWin" 3))'))
+    # the def/ tree is read recursively, and a file inside the tree finds it by itself
+    assert parse(lud.read_text(), defines=tmp_path / "def").tree == parse(game()).tree
+    assert load_description(str(lud)).tree == parse(game()).tree
 
 
 # ------------------------------------------------------------------ options

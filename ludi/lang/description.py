@@ -130,7 +130,7 @@ def shipped_games() -> dict[str, Path]:
 
 def resolve(name_or_path: str | os.PathLike) -> Path:
     """The file of a shipped game name or of a path; raises :class:`GameNotFound`."""
-    if isinstance(name_or_path, str) and "(" in name_or_path:
+    if isinstance(name_or_path, str) and "(" in name_or_path and not Path(name_or_path).is_file():
         raise GameNotFound("this looks like a description's text, not a game name or a file: "
                            "use ludi.parse(text) (or ludi.lang.parse for the description alone)")
     p = Path(name_or_path)
@@ -154,5 +154,19 @@ def load_description(name_or_path, options=None, *, ruleset: str | None = None,
                      defines=None) -> Description:
     """Parse a shipped game (by name, e.g. ``"yavalath"``) or a ``.lud`` file."""
     path = resolve(name_or_path)
+    found = ludii_def_folder(path)
+    if found is not None:  # the tree's own defines first, so the caller's can override them
+        defines = [found] + ([defines] if isinstance(defines, (str, Path)) else list(defines or []))
     return parse(read_text(path), options, ruleset=ruleset, defines=defines, source=str(path))
+
+
+def ludii_def_folder(path: Path) -> Path | None:
+    """The ``def/`` folder of the Ludii-style tree a description lives in: the nearest folder
+    called ``def`` beside the file or beside one of its parent folders (Ludii's library keeps
+    games under ``board/…`` and their defines under ``def/…``)."""
+    for folder in Path(path).resolve().parents:
+        candidate = folder / "def"
+        if candidate.is_dir() and next(candidate.rglob("*.def"), None) is not None:
+            return candidate
+    return None
 

@@ -14,6 +14,7 @@ Everything works on the reader's token lists, so each token keeps its original p
 from __future__ import annotations
 
 import difflib
+import functools
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -283,9 +284,16 @@ def _choose(
     return chosen, active.name if active else None
 
 
+def _option_for(options: list[Option], key: str, arg: str) -> Option | None:
+    """The option a placeholder ``<key:arg>`` refers to: the first with that key (and that
+    argument), as Ludii expands the categories in order and several may share a key."""
+    same = [o for o in options if o.key == key]
+    return next((o for o in same if not arg or arg in o.args), same[0] if same else None)
+
+
 def _substitute_options(items: list, options: list[Option], chosen: dict[str, str],
                         depth: int = 0) -> list:
-    by_key = {o.key: o for o in options}
+    keys = list(dict.fromkeys(o.key for o in options))
     out: list = []
     for it in items:
         if isinstance(it, SList):
@@ -293,15 +301,15 @@ def _substitute_options(items: list, options: list[Option], chosen: dict[str, st
                              it.brace, it.close))
         elif it.kind == "placeholder":
             key, _, arg = it.text[1:-1].partition(":")
-            option = by_key.get(key)
+            option = _option_for(options, key, arg)
             if option is None:
                 raise it.error(
                     OptionError,
                     f"no option defines <{key}>"
-                    + (f"; keys: {', '.join('<' + k + '>' for k in by_key)}" if by_key
+                    + (f"; keys: {', '.join('<' + k + '>' for k in keys)}" if keys
                        else "; this description has no (option …)")
-                    + _did_you_mean(key, by_key),
-                    suggestions=_nearest(key, by_key),
+                    + _did_you_mean(key, keys),
+                    suggestions=_nearest(key, keys),
                 )
             if arg and arg not in option.args:
                 raise it.error(OptionError, f"option <{key}> has no argument '{arg}'; "
@@ -318,26 +326,49 @@ def _substitute_options(items: list, options: list[Option], chosen: dict[str, st
 
 # ------------------------------------------------------------------ defines
 
+#: Ludii's mark for an argument left out in the middle of a define call: ``("Jump" ~ (from))``.
+ABSENT_ARGUMENT = "~"
+_PARAM_IN_TEXT = re.compile(r"#([0-9]+)")
+
+
 def _parse_define(lst: SList) -> tuple[str, list]:
+    """The name and body of ``(define "Name" body…)``; an empty body expands to nothing."""
     name = _expect(lst.items, 1, ("string",), lst.open, 'the define\'s name, e.g. "Line3Win"')
-    if len(lst.items) < 3:
-        raise lst.open.error(DefineError, f'(define "{_string(name)}") has no body')
     return _string(name), lst.items[2:]
 
 
 def load_define_library(paths) -> dict[str, tuple[list, Tok]]:
-    """Every ``(define …)`` in the ``*.def`` files of the folders ``paths``."""
+    """Every ``(define …)`` in the ``*.def`` files under the folders ``paths``, subfolders
+    included (Ludii's ``def/`` tree keeps its defines in folders by theme)."""
     defines: dict[str, tuple[list, Tok]] = {}
     for folder in paths or []:
-        for f in sorted(Path(folder).glob("*.def")):
-            for top in read(tokenize(read_text(f), str(f))):
-                if isinstance(top, SList) and top.head == "define":
-                    name, body = _parse_define(top)
-                    defines[name] = (body, top.open)
+        files = sorted(Path(folder).rglob("*.def"))
+        stamp = tuple((str(f), f.stat().st_mtime_ns) for f in files)
+        defines.update(_read_define_files(stamp))
     return defines
 
 
+@functools.lru_cache(maxsize=8)
+def _read_define_files(stamp: tuple[tuple[str, int], ...]) -> dict[str, tuple[list, Tok]]:
+    """The defines of the files in ``stamp`` (paths with their modification times, so an
+    edited file is read again); cached, as a library sweep reads the same tree for every game."""
+    defines: dict[str, tuple[list, Tok]] = {}
+    for f, _ in stamp:
+        for top in read(tokenize(read_text(Path(f)), f)):
+            if isinstance(top, SList) and top.head == "define":
+                name, body = _parse_define(top)
+                defines[name] = (body, top.open)
+    return defines
+
+
+def _is_absent(arg) -> bool:
+    return isinstance(arg, Tok) and arg.text == ABSENT_ARGUMENT
+
+
 def _bind(body: list, args: list, call: SList) -> list:
+    """The define's body with ``#n`` replaced by the n-th argument; a missing or ``~`` argument
+    expands to nothing. A ``#n`` inside a word or string (``P#1``, ``"#1"``) takes the
+    argument's text, as Ludii's textual expansion does."""
     out: list = []
     for it in body:
         if isinstance(it, SList):
@@ -346,17 +377,52 @@ def _bind(body: list, args: list, call: SList) -> list:
             n = int(it.text[1:])
             if n < 1:
                 raise it.error(DefineError, "define parameters are numbered from #1")
-            if n <= len(args):
+            if n <= len(args) and not _is_absent(args[n - 1]):
                 out.append(args[n - 1])
+        elif "#" in it.text and it.kind in ("word", "string"):
+            out.append(_bind_text(it, args))
         else:
             out.append(it)
     return out
 
 
+def _bind_text(tok: Tok, args: list) -> Tok:
+    def text_of(m: re.Match) -> str:
+        n = int(m.group(1))
+        arg = args[n - 1] if 0 < n <= len(args) else None
+        if arg is None or _is_absent(arg):
+            return ""
+        if isinstance(arg, SList):
+            raise tok.error(DefineError, f"#{n} inside '{tok.text}' needs a single word or "
+                            "number as its argument, not a bracketed ludeme")
+        return _string(arg) if arg.kind == "string" and tok.kind == "string" else arg.text
+
+    return _retyped(Tok(tok.kind, _PARAM_IN_TEXT.sub(text_of, tok.text), tok.line, tok.col,
+                        tok.source))
+
+
+def _retyped(tok: Tok) -> Tok:
+    """A word that became a number after binding (``#1`` inside ``#1``-free text) is a number."""
+    if tok.kind == "word" and re.fullmatch(r"-?[0-9]+", tok.text):
+        return Tok("int", tok.text, tok.line, tok.col, tok.source)
+    return tok
+
+
+def _call(name: str, at: Tok, args: list, defines: dict, depth: int) -> list:
+    if depth > MAX_EXPANSION_DEPTH:
+        raise at.error(DefineError, f'define "{name}" expands without end')
+    args = _substitute_defines(args, defines, depth)
+    body = _bind(defines[name][0], args, at)
+    return _substitute_defines(body, defines, depth + 1)
+
+
 def _substitute_defines(items: list, defines: dict, depth: int = 0) -> list:
+    """Expand every define call ``("Name" args…)`` and every bare ``"Name"`` that names a
+    define, as Ludii does. A bracketed list that starts with a string naming no define is an
+    error; a brace array of strings (``{"A1" "B2"}``) and other strings are left as they are."""
     out: list = []
-    for it in items:
-        if isinstance(it, SList) and it.items and isinstance(it.items[0], Tok) \
+    for index, it in enumerate(items):
+        if isinstance(it, SList) and not it.brace and it.items and isinstance(it.items[0], Tok) \
                 and it.items[0].kind == "string":
             name = _string(it.items[0])
             if name not in defines:
@@ -366,18 +432,76 @@ def _substitute_defines(items: list, defines: dict, depth: int = 0) -> list:
                     + " (defines come from (define …) in the file or from a define library)",
                     suggestions=_nearest(name, defines),
                 )
-            if depth > MAX_EXPANSION_DEPTH:
-                raise it.open.error(DefineError, f'define "{name}" expands without end')
-            args = _substitute_defines(it.items[1:], defines, depth)
-            body = _bind(defines[name][0], args, it)
-            out.extend(_substitute_defines(body, defines, depth + 1))
+            out.extend(_call(name, it.open, it.items[1:], defines, depth))
         elif isinstance(it, SList):
-            out.append(SList(it.open, _substitute_defines(it.items, defines, depth),
-                             it.brace, it.close))
+            inner = _substitute_defines(it.items, defines, depth)
+            out.append(SList(it.open, inner, it.brace, it.close))
+        elif it.kind == "string" and _string(it) in defines and not _names_game(items, index):
+            out.extend(_call(_string(it), it, [], defines, depth))
         elif it.kind == "param":
             raise it.error(DefineError, f"parameter {it.text} outside a (define …)")
         else:
             out.append(it)
+    return out
+
+
+def _names_game(items: list, index: int) -> bool:
+    """True for the name in ``(game "Name" …)``, which Ludii never expands as a define."""
+    return index == 1 and isinstance(items[0], Tok) and items[0].text in ("game", "match")
+
+
+def _collapse_double_brackets(items: list) -> list:
+    """``((ludeme …))`` becomes ``(ludeme …)``, as Ludii's clean-up does after expansion (a
+    bracketed define call whose body is itself bracketed)."""
+    out = []
+    for it in items:
+        if isinstance(it, SList):
+            inner = _collapse_double_brackets(it.items)
+            while (not it.brace and len(inner) == 1 and isinstance(inner[0], SList)
+                   and not inner[0].brace):
+                it, inner = inner[0], inner[0].items
+            out.append(SList(it.open, inner, it.brace, it.close))
+        else:
+            out.append(it)
+    return out
+
+
+_RANGE = re.compile(r"(-?[0-9]+)\.\.(-?[0-9]+)")
+_SITE = re.compile(r"([A-Za-z])([0-9]+)")
+MAX_RANGE = 1000
+
+
+def _expand_ranges(items: list) -> list:
+    """Ludii's ranges: ``1..5`` is ``1 2 3 4 5`` and ``"A1" .. "B2"`` the sites A1 A2 B1 B2
+    (columns, then rows within a column)."""
+    out: list = []
+    i = 0
+    while i < len(items):
+        it = items[i]
+        if isinstance(it, SList):
+            out.append(SList(it.open, _expand_ranges(it.items), it.brace, it.close))
+        elif it.kind == "word" and _RANGE.fullmatch(it.text):
+            lo, hi = (int(x) for x in _RANGE.fullmatch(it.text).groups())
+            if abs(hi - lo) > MAX_RANGE:
+                raise it.error(DefineError, f"the range {it.text} is longer than {MAX_RANGE}")
+            step = 1 if hi >= lo else -1
+            out.extend(Tok("int", str(v), it.line, it.col, it.source)
+                       for v in range(lo, hi + step, step))
+        elif (it.kind == "word" and it.text == ".." and out and isinstance(out[-1], Tok)
+              and out[-1].kind == "string" and i + 1 < len(items)
+              and isinstance(items[i + 1], Tok) and items[i + 1].kind == "string"):
+            first, last = _SITE.fullmatch(_string(out[-1])), _SITE.fullmatch(_string(items[i + 1]))
+            if not (first and last):
+                raise it.error(DefineError, "a site range is written \"A1\"..\"C3\"")
+            out.pop()
+            c0, c1 = ord(first.group(1).upper()), ord(last.group(1).upper())
+            r0, r1 = int(first.group(2)), int(last.group(2))
+            out.extend(Tok("string", f'"{chr(c)}{r}"', it.line, it.col, it.source)
+                       for c in range(c0, c1 + 1) for r in range(r0, r1 + 1))
+            i += 1
+        else:
+            out.append(it)
+        i += 1
     return out
 
 
@@ -406,57 +530,79 @@ def normalise_options(options) -> dict[str, str]:
 
 def expand(text: str, name: str = "<text>", options=None, ruleset: str | None = None,
            define_paths=None) -> Expanded:
-    """Read a description and expand its options, rulesets and defines."""
+    """Read a description and expand it in Ludii's order: options and rulesets, then defines
+    (the file's own before the library's, so a file may redefine a library define), then
+    number and site ranges."""
     top = read(tokenize(text, name))
     if not top:
         raise LudiSyntaxError('the description is empty: expected (game "Name" …)', file=name,
                               expected=['(game "Name" …)'])
-    game = None
-    metadata = None
     opts: list[Option] = []
     rulesets: list[Ruleset] = []
-    defines: dict = {}
+    rest: list = []
     for item in top:
-        if not isinstance(item, SList) or item.brace or item.head not in _TOP_LEVEL:
-            at = item.open if isinstance(item, SList) else item
-            if isinstance(item, Tok):  # a bare word, number or string: not in brackets
-                found = f"'{item.text}' outside any brackets"
-                near = [item.text] if item.text in _TOP_LEVEL else _nearest(item.text, _TOP_LEVEL)
-            elif item.brace:
-                found, near = "an array { … }", []
-            else:
-                found = f"({item.head} …)" if item.head is not None else "()"
-                near = _nearest(str(item.head), _TOP_LEVEL) if item.head else []
-            hint = f"; did you mean {' or '.join(f'({n} …)' for n in near)}?" if near else ""
-            raise at.error(
-                LudiSyntaxError,
-                f"expected (game …), (define …), (option …), (rulesets …) or (metadata …) at the "
-                f"top level, found {found}{hint}",
-                expected=[f"({k} …)" for k in _TOP_LEVEL], suggestions=near,
-            )
-        if item.head == "game":
-            if game is not None:
-                raise item.open.error(LudiSyntaxError, "a description holds one (game …)")
-            game = item
-        elif item.head == "define":
-            dname, body = _parse_define(item)
-            defines[dname] = (body, item.open)
-        elif item.head == "option":
+        if isinstance(item, Tok) and item.kind == "placeholder":  # an option's top-level value
+            rest.append(item)
+            continue
+        _check_top_level(item)
+        if item.head == "option":
             opts.append(_parse_option(item))
         elif item.head == "rulesets":
             rulesets.extend(_parse_rulesets(item))
         else:
+            rest.append(item)
+    chosen, active = _choose(opts, rulesets, normalise_options(options), ruleset)
+    # as in Ludii, option placeholders may appear anywhere: in the game, in the file's defines,
+    # and an item's value may itself hold defines
+    rest = _substitute_options(rest, opts, chosen)
+    game = metadata = None
+    defines: dict = {}
+    for item in rest:
+        if not isinstance(item, SList):
+            _check_top_level(item)
+        elif item.head == "define":
+            dname, body = _parse_define(item)
+            defines[dname] = (body, item.open)
+        elif item.head == "game":
+            if game is not None:
+                raise item.open.error(LudiSyntaxError, "a description holds one (game …)")
+            game = item
+        elif item.head == "metadata":
             metadata = item
+        else:
+            _check_top_level(item)
     if game is None:
         found = ", ".join(dict.fromkeys(f"({it.head} …)" for it in top))
         raise LudiSyntaxError(f'no (game "Name" …) in the description, only {found}',
                               file=name, expected=['(game "Name" …)'])
-    chosen, active = _choose(opts, rulesets, normalise_options(options), ruleset)
-    # as in Ludii, option placeholders may also appear in the file's own defines
-    defines = {k: (_substitute_options(body, opts, chosen), tok)
-               for k, (body, tok) in defines.items()}
     library = load_define_library(define_paths)
     library.update(defines)
-    items = _substitute_options([game], opts, chosen)
-    items = _substitute_defines(items, library)
+    items = _substitute_defines([game], library)
+    items = _expand_ranges(_collapse_double_brackets(items))
     return Expanded(items[0], opts, rulesets, chosen, active, metadata)
+
+
+def _check_top_level(item) -> None:
+    """Refuse anything but the five top-level forms, with the nearest one as a hint; a
+    ``(match …)`` of several games is named as such."""
+    if isinstance(item, SList) and not item.brace and item.head in _TOP_LEVEL:
+        return
+    at = item.open if isinstance(item, SList) else item
+    if isinstance(item, SList) and item.head == "match":
+        raise at.error(LudiSyntaxError, "(match …) plays several games in a row; ludi plays one "
+                       '(game "Name" …) per description', expected=['(game "Name" …)'])
+    if isinstance(item, Tok):  # a bare word, number or string: not in brackets
+        found = f"'{item.text}' outside any brackets"
+        near = [item.text] if item.text in _TOP_LEVEL else _nearest(item.text, _TOP_LEVEL)
+    elif item.brace:
+        found, near = "an array { … }", []
+    else:
+        found = f"({item.head} …)" if item.head is not None else "()"
+        near = _nearest(str(item.head), _TOP_LEVEL) if item.head else []
+    hint = f"; did you mean {' or '.join(f'({n} …)' for n in near)}?" if near else ""
+    raise at.error(
+        LudiSyntaxError,
+        f"expected (game …), (define …), (option …), (rulesets …) or (metadata …) at the "
+        f"top level, found {found}{hint}",
+        expected=[f"({k} …)" for k in _TOP_LEVEL], suggestions=near,
+    )

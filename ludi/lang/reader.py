@@ -58,13 +58,13 @@ _TOKEN = re.compile(
     r"""
     (?P<ws>\s+|//[^\n]*)
   | (?P<string>"(?:[^"\\]|\\.)*")
-  | (?P<placeholder><[A-Za-z0-9_]+(?::[A-Za-z0-9_]+)?>|<-[0-9]+(?:\.[0-9]+)?>)
+  | (?P<placeholder><[A-Za-z0-9_]+(?::[A-Za-z0-9_]+)?[ \t]*>|<-[0-9]+(?:\.[0-9]+)?>)
   | (?P<open>\() | (?P<close>\)) | (?P<lbrace>\{) | (?P<rbrace>\})
   | (?P<param>\#[0-9]+)
   | (?P<named>[A-Za-z_][A-Za-z0-9_]*:)
   | (?P<float>-?[0-9]+\.[0-9]+(?![A-Za-z0-9_]))
   | (?P<int>-?[0-9]+(?![A-Za-z0-9_.]))
-  | (?P<word>[A-Za-z_][A-Za-z0-9_\-']*|[<>=!+\-*/%^]+|[^\s(){}"<>=!]+)
+  | (?P<word>[A-Za-z_][A-Za-z0-9_\-'#]*|[<>=!+\-*/%^]+|[^\s(){}"<>=!]+)
     """,
     re.VERBOSE,
 )
@@ -84,7 +84,9 @@ def tokenize(text: str, name: str = "<text>") -> list[Tok]:
             tok = Tok("word", text[pos], line, col, source)
             raise tok.error(LudiSyntaxError, 'string is never closed: a \'"\' is missing')
         kind = m.lastgroup
-        if kind != "ws":
+        if kind == "placeholder":  # Ludii allows <size > in an option's argument names
+            tokens.append(Tok(kind, re.sub(r"\s+", "", m.group()), line, col, source))
+        elif kind != "ws":
             tokens.append(Tok(kind, m.group(), line, col, source))
         newlines = m.group().count("\n")
         if newlines:
