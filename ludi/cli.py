@@ -301,6 +301,41 @@ def cmd_report(args) -> int:
     return 0
 
 
+def cmd_ludii(args) -> int:
+    """Run a folder of Ludii descriptions: which play and agree with Ludii's own statistics,
+    which are refused and why; write the coverage page."""
+    from pathlib import Path
+
+    from ludi.ludii import markdown, summary, sweep
+
+    folder = Path(args.folder)
+    require(folder.is_dir(), f"{folder} is not a folder; expected a folder of Ludii .lud files, "
+            "e.g. ../shared/ludii/library/board")
+    reference = args.reference
+    if reference is None:  # Ludii's statistics beside the library, as the shared folder has it
+        guess = next((p / "random_play.csv" for p in [folder, *folder.resolve().parents]
+                      if (p / "random_play.csv").is_file()), None)
+        reference = guess
+    require(reference is None or Path(reference).is_file(),
+            f"no such file: {reference}; expected Ludii's random_play.csv")
+    positive_int(args.playouts, "--playouts")
+    workers = positive_int(args.workers, "--workers") if args.workers else 1
+    results = sweep(folder, reference, playouts=args.playouts, seconds=args.seconds,
+                    seed=args.seed, workers=workers, only=args.only)
+    for cat, row in summary(results).items():
+        print(f"{cat:8} " + "  ".join(f"{k} {v}" for k, v in sorted(row.items())))
+    if args.report:
+        command = f"ludi ludii {args.folder}" + (f" --only {args.only}" if args.only else "")
+        Path(args.report).write_text(markdown(results, command), encoding="utf-8")
+        print(f"wrote {args.report}")
+    if args.csv:
+        import pandas as pd
+
+        pd.DataFrame([r.row() for r in results]).to_csv(args.csv, index=False)
+        print(f"wrote {args.csv}")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="ludi",
@@ -403,6 +438,21 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--fresh", action="store_true",
                    help="discard finished units in the results folder and start over")
     p.set_defaults(func=cmd_experiment)
+
+    p = sub.add_parser("ludii", help="run a folder of Ludii descriptions against Ludii's "
+                       "random-play statistics; write the coverage page")
+    p.add_argument("folder", help="a folder of .lud files, e.g. ../shared/ludii/library/board")
+    p.add_argument("--reference", metavar="CSV", help="Ludii's random_play.csv (default: found "
+                   "beside the folder or one of its parents)")
+    p.add_argument("--playouts", type=int, default=300, help="random games per file (at most)")
+    p.add_argument("--seconds", type=float, default=2.0, help="playing time per file (about)")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--workers", type=int, help="processes (default 1)")
+    p.add_argument("--only", metavar="TEXT", help="only files whose path contains TEXT")
+    p.add_argument("--report", metavar="FILE.md", help="write the coverage page here, e.g. "
+                   "docs/ludii-coverage.md")
+    p.add_argument("--csv", metavar="FILE", help="write one row per file here")
+    p.set_defaults(func=cmd_ludii)
 
     p = sub.add_parser("bench", help="random playouts per second")
     _add_game_arguments(p)

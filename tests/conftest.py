@@ -27,7 +27,8 @@ CI = os.environ.get("CI", "").lower() not in ("", "0", "false", "no")
 REFERENCES = {
     "ludii": (f"Ludii's descriptions at {LUDII} (the shared folder beside the repository, or "
               f"{LUDII_DIR_ENV})",
-              lambda: (LUDII / "Tic-Tac-Toe.lud").is_file() and (LUDII / "def").is_dir()),
+              lambda: (LUDII / "Tic-Tac-Toe.lud").is_file() and (LUDII / "def").is_dir()
+              and (LUDII / "library" / "board").is_dir() and (LUDII / "random_play.csv").is_file()),
     "openspiel": ("OpenSpiel's Python module pyspiel (the test extra: pip install -e '.[test]')",
                   lambda: importlib.util.find_spec("pyspiel") is not None),
     "dask": ("Dask's distributed scheduler (the dask extra: pip install -e '.[dask]')",
