@@ -124,6 +124,23 @@ EXTRA = {
     (play (move Select (from (sites Mover) if:(> (count at:(from)) 0)) (then (sow))))
     (end (if (= (count in:(sites Mover)) 0) (result Mover Loss)))))
 """,
+    "ludii-forms": """
+(game "Ludii Forms" (players 2)
+  (equipment {(mancalaBoard 2 6 (track "Track" "1,E,N,W" loop:True))
+              (regions P1 (sites Bottom)) (regions P2 (sites Top))
+              (map {(pair P1 FirstSite) (pair P2 LastSite)}) (piece "Seed" Shared)})
+  (rules
+    (start (set Count 4 to:(sites Track)))
+    (play (move Select (from (sites Mover) if:(> (count at:(from)) 0))
+            (then (sow if:(is In (count at:(to)) (sites {2 3}))
+                       apply:(if (is In (to) (sites {7 8 9 10 11 12}))
+                                 (fromTo (from (to)) (to (mapEntry Mover)) count:(count at:(to)))
+                                 (fromTo (from (to))
+                                         (to (if (is In (to) (sites Top)) (mapEntry P1)
+                                                 (mapEntry P2)))
+                                         count:(count at:(to))))))))
+    (end (if (no Moves Mover) (byScore)))))
+""",
 }
 
 

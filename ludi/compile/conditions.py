@@ -14,7 +14,7 @@ import numpy as np
 
 from ludi.compile import layout as L
 from ludi.compile.regions import static_cells
-from ludi.compile.registry import compiles, fail, number, operands
+from ludi.compile.registry import compiles, fail, items, number, operands
 from ludi.lang import Node
 from ludi.lang.tree import Sym
 
@@ -166,8 +166,28 @@ def if_(c: Compiler, node: Node) -> None:
 
 @compiles("cond_is_in")
 def is_in(c: Compiler, node: Node) -> None:
-    expr(c, node.args[0])
-    c.op(node, L.OP_IS_IN, region=c.region(node.args[1]))
+    """``(is In SITE REGION)``; a number that is not a site (``(count at:…)``) compared with a
+    list ``(sites {2 4 6})`` is tested against the list's numbers, as Ludii reads them."""
+    value, region = node.args
+    expr(c, value)
+    is_site = not isinstance(value, Node) or value.category == "site"
+    if not is_site and region.rule == "region_sites_list":
+        if any(isinstance(x, str) for x in items(region.args[0])):
+            raise fail(node, "a number is never in a list of coordinates")
+        start, count = c.add_list([int(x) for x in items(region.args[0])])
+        c.op(node, L.OP_IN_NUMBERS, numbers=start, number_count=count)
+        return
+    if not is_site:
+        raise fail(node, "(is In …) tests a site, such as (to) or (from), or a number against a "
+                   "list (sites {…}) of numbers")
+    c.op(node, L.OP_IS_IN, region=c.region(region))
+
+
+@compiles("site_if")
+def site_if(c: Compiler, node: Node) -> None:
+    for a in node.args:
+        expr(c, a)
+    c.op(node, L.OP_IF)
 
 
 @compiles("cond_is_empty", "cond_is_enemy", "cond_is_friend")

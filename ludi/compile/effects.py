@@ -80,3 +80,20 @@ def remove(c: Compiler, node: Node) -> list[int]:
 @compiles("effect_move_again")
 def move_again(c: Compiler, node: Node) -> list[int]:
     return [c.effs.add(node, kind=L.EFF_MOVE_AGAIN)]
+
+
+@compiles("effect_if")
+def if_(c: Compiler, node: Node) -> list[int]:
+    """``(if c A [B])`` inside a list of effects: skip-unless c over A (and a skip over B)."""
+    cond, then = node.args[0], node.args[1]
+    other = node.args[2] if len(node.args) > 2 else None
+    start, end = c.code_range(cond)
+    then_effects = c.dispatch(then)
+    else_effects = c.dispatch(other) if other is not None else []
+    jump = len(then_effects) + (1 if else_effects else 0)
+    out = [c.effs.add(node, kind=L.EFF_SKIP_UNLESS, cond=start, cond_end=end, jump=jump)]
+    out += then_effects
+    if else_effects:
+        out.append(c.effs.add(node, kind=L.EFF_SKIP, jump=len(else_effects)))
+        out += else_effects
+    return out

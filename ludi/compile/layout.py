@@ -153,7 +153,9 @@ O_SITE = 11  # OP_COUNT_CMP: the site whose count is compared
 O_COMPARE = 12  # OP_COUNT_CMP: the comparison (OP_EQ ... OP_GE)
 O_NOT_FARTHER = 13  # OP_APPROACH: 1 when ending as far as before also counts
 O_TIMES = 14  # OP_REPEATED: how many times the position must have occurred
-OP_WIDTH = 15
+O_NUMBERS = 15  # OP_IN_NUMBERS: the first of the numbers (T_LIST entries)
+O_NUMBER_COUNT = 16  # OP_IN_NUMBERS: how many
+OP_WIDTH = 17
 
 OP_TRUE = 1
 OP_FALSE = 2
@@ -202,6 +204,7 @@ OP_IF = 44  # condition, then-value, else-value -> one of them
 OP_COUNT_CMP = 45  # the count at a fixed site compared with a number, in one op
 OP_APPROACH = 46  # (to) is nearer an enemy piece than (from)
 OP_REPEATED = 47  # the current position occurred at least O_TIMES times
+OP_IN_NUMBERS = 48  # a number is one of a fixed list ((is In (count …) (sites {2 4 6})))
 
 #: Every op: its name in dumps, the fields it reads, how many values it pops (-1: O_OPERANDS).
 OPS: dict[int, tuple[str, tuple[int, ...], int]] = {
@@ -252,6 +255,7 @@ OPS: dict[int, tuple[str, tuple[int, ...], int]] = {
     OP_COUNT_CMP: ("count-compare", (O_SITE, O_COMPARE, O_VALUE), 0),
     OP_APPROACH: ("approach", (O_NOT_FARTHER,), 0),
     OP_REPEATED: ("repeated", (O_TIMES,), 0),
+    OP_IN_NUMBERS: ("in-numbers", (O_NUMBERS, O_NUMBER_COUNT), 1),
 }
 
 # ================================================================ end clauses (T_CLAUSES)
@@ -348,7 +352,7 @@ GENERATORS: dict[int, tuple[str, tuple[int, ...]]] = {
 
 # ---------------------------------------------------------------- effects (T_EFF)
 E_KIND = 0
-E_CAPTURE = 1  # Sow: the capture condition, tried at the last site (and backwards)
+E_CAPTURE = 1  # Sow: the capture condition at the last site (and backwards); none: always
 E_CAPTURE_END = 2
 E_APPLY = 3  # Sow: the effects at each captured site (first T_LIST entry)
 E_APPLY_COUNT = 4
@@ -366,12 +370,17 @@ E_COUNT = 15  # FromTo: how many
 E_COUNT_END = 16
 E_SITE = 17  # Remove: the site emptied
 E_SITE_END = 18
-EFF_WIDTH = 19
+E_COND = 19  # SkipUnless: the condition
+E_COND_END = 20
+E_JUMP = 21  # SkipUnless, Skip: how many of the following list entries to pass over
+EFF_WIDTH = 22
 
 EFF_SOW = 1
 EFF_FROM_TO = 2
 EFF_REMOVE = 3
 EFF_MOVE_AGAIN = 4
+EFF_SKIP_UNLESS = 5  # (if c A B) in a list: skip-unless c · A · skip · B
+EFF_SKIP = 6
 
 EFFECTS: dict[int, tuple[str, tuple[int, ...]]] = {
     EFF_SOW: ("sow", (E_CAPTURE, E_CAPTURE_END, E_APPLY, E_APPLY_COUNT, E_INCLUDE_SELF, E_SKIP,
@@ -380,6 +389,8 @@ EFFECTS: dict[int, tuple[str, tuple[int, ...]]] = {
                              E_COUNT_END)),
     EFF_REMOVE: ("remove", (E_SITE, E_SITE_END)),
     EFF_MOVE_AGAIN: ("moveAgain", ()),
+    EFF_SKIP_UNLESS: ("skip-unless", (E_COND, E_COND_END, E_JUMP)),
+    EFF_SKIP: ("skip", (E_JUMP,)),
 }
 
 # ================================================================ moves (one int64 each)

@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ludi.compile import layout as L
-from ludi.compile.registry import compiles, fail, number, operands
+from ludi.compile.registry import compiles, fail, items, number, operands
+from ludi.errors import NoSuchCell
 from ludi.lang import Node
 from ludi.lang.tree import Sym
 
@@ -192,3 +193,39 @@ def union(c: Compiler, node: Node) -> int:
         raise fail(node, "a union of regions that change during play is not supported yet")
     rows = [c.region_rows[code] for code in codes]
     return static_region(c, lambda colour: np.flatnonzero(sum(r[colour] for r in rows)))
+
+
+@compiles("region_sites_list")
+def sites_list(c: Compiler, node: Node) -> int:
+    """``(sites {…})``: sites by Ludii's numbers (or coordinates such as "A1")."""
+    cells = {ludii_site(c, node, x) for x in items(node.args[0])}
+    return _fixed(c, np.array(sorted(cells), np.int64))
+
+
+def ludii_site(c: Compiler, node: Node, site: int | str) -> int:
+    """The cell of a site given by Ludii's number or coordinate. Ludii numbers a square grid row
+    by row from the bottom left (as ludi does), and a mancala board the same way after its
+    FirstSite store (site 0), with the LastSite store last; coordinates are a column letter and
+    a row number from 1. Other boards' numbering is not mapped yet, and is refused."""
+    b = c.board
+    if b.kind not in ("square", "mancala"):
+        raise fail(node, f"sites by number or coordinate are not supported on a {b.shape} board "
+                   "yet (ludi numbers its cells differently from Ludii there)")
+    if isinstance(site, str):
+        col, row = site[:1].upper(), site[1:]
+        if b.kind != "square" or not (col.isalpha() and row.isdigit()):
+            raise fail(node, f'cannot read the coordinate "{site}"; expected a column letter and '
+                       'a row number such as "A1"')
+        try:
+            cell = b.cell_at(ord(col) - ord("A"), int(row) - 1)
+        except NoSuchCell:
+            cell = -1
+    else:
+        houses = int(c.params[L.P_BOARD_CELLS])
+        stores = b.kind == "mancala" and b.num_cells > houses
+        cell = site
+        if stores:
+            cell = houses if site == 0 else houses + 1 if site == houses + 1 else site - 1
+    if not 0 <= cell < b.num_cells:
+        raise fail(node, f"there is no site {site} on this board ({b.num_cells} sites)")
+    return cell

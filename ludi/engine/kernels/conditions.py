@@ -46,6 +46,8 @@ from ludi.compile.layout import (
     O_LENGTH,
     O_NEED,
     O_NOT_FARTHER,
+    O_NUMBER_COUNT,
+    O_NUMBERS,
     O_OPERANDS,
     O_PROPOSAL,
     O_REGION,
@@ -75,6 +77,7 @@ from ludi.compile.layout import (
     OP_GE,
     OP_GT,
     OP_IF,
+    OP_IN_NUMBERS,
     OP_IS_EMPTY,
     OP_IS_ENEMY,
     OP_IS_FRIEND,
@@ -127,6 +130,7 @@ from ludi.compile.layout import (
     T_CLAUSES,
     T_CODE,
     T_CONN,
+    T_LIST,
     T_NBR,
     T_REGIONS,
     T_RIM,
@@ -451,6 +455,15 @@ def evaluate(t, s, w, start, end):
             site = w[vals + sp - 1]
             ok = site >= 0 and site < t[P_CELLS]
             w[vals + sp - 1] = s[sec(s, S_COUNTS) + site] if ok else 0
+        elif op == OP_IN_NUMBERS:
+            v = w[vals + sp - 1]
+            r = 0
+            first = t[T_LIST] + t[at + O_NUMBERS]
+            for i in range(t[at + O_NUMBER_COUNT]):
+                if t[first + i] == v:
+                    r = 1
+            w[vals + sp - 1] = r
+            w[why + sp - 1] = pc
         elif op == OP_IS_IN:
             site = w[vals + sp - 1]
             inside = in_region(t, s, w, t[at + O_REGION], s[I_MOVER], site)

@@ -14,11 +14,14 @@ from ludi.compile.layout import (
     E_BACKTRACK,
     E_CAPTURE,
     E_CAPTURE_END,
+    E_COND,
+    E_COND_END,
     E_COUNT,
     E_COUNT_END,
     E_FROM_SITE,
     E_FROM_SITE_END,
     E_INCLUDE_SELF,
+    E_JUMP,
     E_KIND,
     E_OPPONENTS,
     E_SITE,
@@ -31,6 +34,8 @@ from ludi.compile.layout import (
     EFF_FROM_TO,
     EFF_MOVE_AGAIN,
     EFF_REMOVE,
+    EFF_SKIP,
+    EFF_SKIP_UNLESS,
     EFF_SOW,
     EFF_WIDTH,
     ERR_EFFECT,
@@ -76,6 +81,7 @@ from ludi.compile.layout import (
     T_GEN,
     T_LIST,
     T_TRACK,
+    W_ERROR,
 )
 from ludi.engine.kernels import sowing
 from ludi.engine.kernels.chains import chain_record
@@ -172,7 +178,7 @@ def sow(t, s, w, e):
     s[I_LAST_TO] = last
     s[I_TO] = last
     capture_start, capture_end = t[at + E_CAPTURE], t[at + E_CAPTURE_END]
-    if capture_start >= capture_end or t[at + E_APPLY_COUNT] == 0:
+    if t[at + E_APPLY_COUNT] == 0:  # no apply: (without if:, Ludii applies it at the last site)
         return
     grand_slam = t[at + E_SLAM_NO_CAPTURE]
     saved = t[P_W_SLAM]
@@ -184,7 +190,7 @@ def sow(t, s, w, e):
     while True:
         site = t[track + p]
         s[I_TO] = site
-        if not holds(t, s, w, capture_start, capture_end):
+        if capture_start < capture_end and not holds(t, s, w, capture_start, capture_end):
             break
         simple_effects(t, s, w, t[at + E_APPLY], t[at + E_APPLY_COUNT])
         captured = True
@@ -205,22 +211,48 @@ def sow(t, s, w, e):
     s[I_TO] = last
 
 
+@tiny
+def skipped(t, s, w, e):
+    """How many of the following list entries effect ``e`` passes over: a skip-unless whose
+    condition fails, or a skip (the two halves of an ``(if c A B)``); 0 for other effects."""
+    at = t[T_EFF] + e * EFF_WIDTH
+    kind = t[at + E_KIND]
+    if kind == EFF_SKIP:
+        return t[at + E_JUMP]
+    if kind == EFF_SKIP_UNLESS:
+        return 0 if holds(t, s, w, t[at + E_COND], t[at + E_COND_END]) else t[at + E_JUMP]
+    return 0
+
+
 @kernel
 def simple_effects(t, s, w, start, count):
     """A sowing's capture effects (the compiler allows no sowing inside a sowing)."""
-    for i in range(count):
-        simple_effect(t, s, w, t[t[T_LIST] + start + i])
+    i = 0
+    while i < count and w[W_ERROR] == 0:
+        e = t[t[T_LIST] + start + i]
+        kind = t[t[T_EFF] + e * EFF_WIDTH + E_KIND]
+        if kind == EFF_SKIP or kind == EFF_SKIP_UNLESS:
+            i += skipped(t, s, w, e)
+        else:
+            simple_effect(t, s, w, e)
+        i += 1
 
 
 @kernel
 def effects(t, s, w, start, count):
-    """Apply an effect sequence (T_LIST entries pointing at T_EFF records)."""
-    for i in range(count):
+    """Apply an effect sequence (T_LIST entries pointing at T_EFF records); an ``(if …)`` in it
+    is a skip-unless and a skip, so the list runs in one loop."""
+    i = 0
+    while i < count and w[W_ERROR] == 0:
         e = t[t[T_LIST] + start + i]
-        if t[t[T_EFF] + e * EFF_WIDTH + E_KIND] == EFF_SOW:
+        kind = t[t[T_EFF] + e * EFF_WIDTH + E_KIND]
+        if kind == EFF_SOW:
             sow(t, s, w, e)
+        elif kind == EFF_SKIP or kind == EFF_SKIP_UNLESS:
+            i += skipped(t, s, w, e)
         else:
             simple_effect(t, s, w, e)
+        i += 1
 
 
 # ---------------------------------------------------------------- a move's own changes
