@@ -141,6 +141,39 @@ EXTRA = {
                                          count:(count at:(to))))))))
     (end (if (no Moves Mover) (byScore)))))
 """,
+    "pieces": """
+(game "Pieces" (players {(player N) (player S)})
+  (equipment {(board (square 6))
+              (piece "Pawn" Each (or {(move Step Forward (to if:(is Empty (to))))
+                                      (move Step (directions {FR FL})
+                                        (to if:(is Enemy (who at:(to))) (apply (remove (to)))))}))
+              (piece "King" Each (move Step (directions {Backward Leftward Rightward BL BR N NE E
+                                                SE S SW W NW All Adjacent Orthogonal Diagonal})
+                                   (to if:(not (is Friend (who at:(to)))))
+                                   (then (if (is Occupied (last From)) (moveAgain)))))
+              (piece "Guard" P1 E (move Step Orthogonal (to if:(= (what at:(to)) 0))))
+              (regions P1 (sites Top)) (regions P2 (sites Bottom))})
+  (rules
+    (start {(place "Pawn1" (expand (sites Bottom)))
+            (place "Pawn2" (expand (sites Top) steps:1 Adjacent))
+            (place "King1" (sites {"C3"})) (place "King2" (sites {"D4"}))
+            (place "Guard" (sites {"F3"}))})
+    (play (forEach Piece))
+    (end {(if (is In (last To) (sites Mover)) (result Mover Win))
+          (if (no Pieces Next) (result Mover Win))
+          (if (= (what at:(last To)) (id "King" P1)) (result Mover Draw))})))
+""",
+    "whose-turn": """
+(game "Whose Turn" (players 4)
+  (equipment {(board (square 4)) (piece "Disc" Each)})
+  (rules
+    (play (if (or {(is Mover P1) (is Mover P2) (is Mover P3) (is Mover (next))})
+              (move Add (to (intersection (sites Board) (difference (sites Board) (sites {0 1}))))
+                    (then (if (not (is Prev Mover)) (moveAgain))))
+              (move Add (to (sites Empty)))))
+    (end {(if (is Next Mover) (result Mover Draw))
+          (if (and (is Line 3) (not (is Mover P4))) (result Mover Win))})))
+""",
 }
 
 

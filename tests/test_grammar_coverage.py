@@ -19,7 +19,6 @@ from ludi.lang.tree import Named, Node, Sym, category_of
 #: One description per parse-only rule or value (adding one to the list needs an example here).
 PARSE_ONLY_EXAMPLES = {
     "equip_hand": '(board (square 3)) (piece "M" Each) (hand Each)',
-    "moves_foreach_piece": "PLAY (forEach Piece)",
     "site_hand_site": "END (if (is Empty (handSite P1)) (result Mover Win))",
     "cond_all_sites": "END (if (all Sites (sites Board) if:(is Empty (site))) (result Mover Win))",
     ("role", "Neutral"): '(board (square 3)) (piece "M" Neutral)',

@@ -242,8 +242,9 @@ def test_unknown_role_suggests_each():
     text = sub('"Marker" Each)', '"Marker" Eachh)')
     e = error_of(parse, text)
     msg = located(e, UnknownLudeme, text, "Eachh")
-    assert msg == ("unknown word 'Eachh' in (piece …); expected a role (Mover, Next, Prev, P1, "
-                   "…); did you mean 'Each'?")
+    assert msg == ("unknown word 'Eachh' in (piece …); expected moves such as (move Add …), "
+                   "(add …), (priority …), (or …), (and …), …, a role (Mover, Next, Prev, P1, …), "
+                   "a compass direction (N, NE, E, SE, …) or ')'; did you mean 'Each'?")
 
 
 # ------------------------------------------------------------------ ludemes in the wrong place
@@ -313,7 +314,7 @@ def test_string_for_the_player_count():
     text = sub("(players 2)", '(players "two")')
     e = error_of(parse, text)
     msg = located(e, ArgumentError, text, '"two"')
-    assert msg == "argument 1 in (players …) is a string; it accepts an integer"
+    assert msg == "argument 1 in (players …) is a string; it accepts an integer or an array { … }"
 
 
 def test_float_where_an_int_is_expected():
@@ -429,15 +430,15 @@ def test_fragment_with_text_after_it():
 def test_fragment_of_the_wrong_kind():
     e = error_of(parse_fragment, "5", "region")
     msg = located(e, ArgumentError, "5", "5")
-    assert msg == ("expected a region such as (sites Empty), (sites Board), (sites Corners), "
-                   "(union …), found an integer")
+    assert msg.startswith("expected a region such as (sites Empty), ")
+    assert msg.endswith(", found an integer")
 
 
 def test_fragment_missing_a_region():
     e = error_of(parse_fragment, "(union (sites Empty))", "region")
     msg = located(e, ArgumentError, "(union (sites Empty))", "Empty))", offset=6)
     assert msg.startswith("(union …) is missing argument 2: expected a region such as "
-                          "(sites Empty), (sites Board)")
+                          "(sites Empty), ")
 
 
 # ------------------------------------------------------------------ options and rulesets

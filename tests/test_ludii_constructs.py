@@ -88,3 +88,136 @@ def test_sites_by_ludii_number_and_coordinate():
     hexed = square.replace("(square 3)", "(hex 3)").replace("SITES", "0 1")
     with pytest.raises(CompileError, match="not supported on a hexhex board yet"):
         ludi.parse(hexed)
+
+
+# ------------------------------------------------------------------ pieces with their own moves
+
+PIECES = """(game "P" (players {players})
+ (equipment {{ (board (square 5)) {pieces} }})
+ (rules (start {{ {start} }}) (play (forEach Piece))
+  (end (if (no Pieces Next) (result Mover Win)))))"""
+
+
+def pieces_game(pieces: str, start: str, players: str = "{(player N) (player S)}") -> ludi.Game:
+    return ludi.parse(PIECES.format(players=players, pieces=pieces, start=start))
+
+
+def moves_of(game: ludi.Game, state=None) -> list[str]:
+    return sorted(str(m) for m in (state or game.initial_state()).legal_moves())
+
+
+def test_relative_directions_turn_with_the_players_facing():
+    # facing N, FR is NE and FL is NW; facing S they are SW and SE. Ludii turns BL and BR from
+    # Backward the other way: facing N, BL is SE and BR is SW
+    game = pieces_game('(piece "P" Each (move Step (directions {FR FL}) (to if:(is Empty (to)))))'
+                       '(piece "Q" Each (move Step (directions {BL BR}) (to if:(is Empty (to)))))',
+                       '(place "P1" (sites {"C2"})) (place "P2" (sites {"C4"}))')
+    assert moves_of(game) == ["c2-b3", "c2-d3"]
+    state = game.initial_state()
+    state.apply("c2-b3")
+    assert moves_of(game, state) == ["c4-d3"]  # FR (SW for P2) is b3, taken
+    back = pieces_game('(piece "Q" Each (move Step (directions {BL BR}) (to if:(is Empty (to)))))',
+                       '(place "Q1" (sites {"C3"})) (place "Q2" (sites {"E5"}))')
+    assert moves_of(back) == ["c3-b2", "c3-d2"]
+
+
+def test_without_player_directions_every_piece_faces_north_unless_it_says():
+    # (players 2): both players' Forward is N (Ludii); a piece's own direction is used then
+    game = pieces_game('(piece "P" Each (move Step Forward (to if:(is Empty (to)))))',
+                       '(place "P1" (sites {"C2"})) (place "P2" (sites {"C4"}))', players="2")
+    state = game.initial_state()
+    state.apply("c2-c3")
+    assert moves_of(game, state) == ["c4-c5"]
+    own = pieces_game('(piece "P" P1 E (move Step Forward (to if:(is Empty (to)))))'
+                      '(piece "R" P2)', '(place "P" (sites {"C2"})) (place "R" (sites {"A5"}))',
+                      players="2")
+    assert moves_of(own) == ["c2-d2"]
+
+
+def test_step_defaults_to_every_adjacent_cell_and_replaces_what_stands_there():
+    # no to-condition: every neighbour (Adjacent is all eight on square cells), occupied or
+    # not; a piece moving onto another replaces it (Ludii's ActionMove)
+    game = pieces_game('(piece "K" Each (move Step (to)))',
+                       '(place "K1" (sites {"A1"})) (place "K2" (sites {"B2"}))')
+    assert moves_of(game) == ["a1-a2", "a1-b1", "a1-b2"]
+    state = game.initial_state()
+    state.apply("a1-b2")
+    assert state.owner(game.board.cell("b2")) == 0 and state.is_terminal()  # no Pieces Next
+
+
+def test_the_tos_apply_runs_before_the_step_and_then_after_it():
+    game = pieces_game(
+        '(piece "P" Each (move Step Forward (to if:(is Enemy (who at:(to))) '
+        '(apply (remove (to)))) (then (moveAgain))))'
+        '(piece "W" Each)',
+        '(place "P1" (sites {"C2"})) (place "W2" (sites {"C3" "E5"}))')
+    assert moves_of(game) == ["c2-c3"]
+    state = game.initial_state()
+    state.apply("c2-c3")
+    assert state.owner(game.board.cell("c3")) == 0 and state.to_move == 0  # moved again
+
+
+def test_for_each_piece_runs_the_movers_piece_types_only():
+    game = pieces_game('(piece "P" Each (move Step Forward (to if:(is Empty (to)))))'
+                       '(piece "R" Each (move Step Orthogonal (to if:(not (is Friend '
+                       '(who at:(to)))))))',
+                       '(place "P1" (sites {"A1"})) (place "R1" (sites {"E1"})) '
+                       '(place "P2" (sites {"A5"})) (place "R2" (sites {"E5"}))')
+    assert moves_of(game) == ["a1-a2", "e1-d1", "e1-e2"]
+
+
+def test_who_what_id_occupied_and_enemy_of_a_player():
+    facts = ('(= (who at:(last To)) 1) (= (what at:(last To)) (id "P" P1)) '
+             "(is Occupied (last To)) (= (what at:(last From)) 0) (= (who at:(last From)) 0) "
+             "(not (is Enemy 0)) (not (is Friend 0))")
+    for test, ends in (("(is Friend (who at:(last To)))", True),
+                       ("(is Enemy (who at:(last To)))", False)):
+        text = PIECES.format(
+            players="{(player N) (player S)}",
+            pieces='(piece "P" Each (move Step Forward (to if:(is Empty (to)))))',  # P2: a5
+            start='(place "P1" (sites {"A1"})) (place "P2" (sites {"A5"}))').replace(
+            "(no Pieces Next)", f"(and {{{facts} {test}}})")
+        state = ludi.parse(text).initial_state()
+        state.apply("a1-a2")
+        assert state.is_terminal() is ends and (not ends or state.winner == 0)
+
+
+def test_expand_adds_neighbours_and_keeps_the_region():
+    game = pieces_game('(piece "P" Each (move Step Forward (to if:(is Empty (to)))))',
+                       '(place "P1" (expand (sites {"B2"}))) '
+                       '(place "P2" (expand (sites {"E5"}) steps:2 Orthogonal))')
+    state = game.initial_state()
+    owned = {p: sorted(game.board.label(c) for c in range(game.board.num_cells)
+                       if state.owner(c) == p) for p in (0, 1)}
+    assert owned[0] == ["a1", "a2", "a3", "b1", "b2", "b3", "c1", "c2", "c3"]  # all 8 around
+    assert owned[1] == ["c5", "d4", "d5", "e3", "e4", "e5"]
+
+
+def test_is_player_and_prev_the_player_who_made_the_last_move():
+    # "SameTurn" in Ludii's library is (is Prev Mover): the mover made the last move too
+    game = ludi.parse('(game "T" (players 2) (equipment {(board (square 3)) (piece "D" Each)}) '
+                      '(rules (play (if (is Prev Mover) (move Add (to (sites {"A1" "B1"}))) '
+                      '(move Add (to (sites {"C3" "C2"})) (then (moveAgain))))) '
+                      '(end (if (is Mover P2) (result Mover Win)))))')
+    state = game.initial_state()
+    assert sorted(str(m) for m in state.legal_moves()) == ["c2", "c3"]  # nobody moved yet
+    state.apply("c3")  # moves again
+    assert sorted(str(m) for m in state.legal_moves()) == ["a1", "b1"] and state.to_move == 0
+    state.apply("a1")
+    assert state.to_move == 1 and not state.is_terminal()
+    assert [str(m) for m in state.legal_moves()] == ["c2"]  # P2 did not move last
+    state.apply("c2")
+    assert state.is_terminal() and state.winner == 1  # (is Mover P2) after P2's move
+
+
+def test_difference_and_intersection_of_fixed_regions():
+    text = ('(game "T" (players 2) (equipment {(board (square 3)) (piece "D" Each)}) '
+            '(rules (play (move Add (to REGION))) (end (if (is Line 3) (result Mover Win)))))')
+    for region, cells in (("(difference (sites Board) (sites Bottom))",
+                           ["a2", "a3", "b2", "b3", "c2", "c3"]),
+                          ("(intersection (sites Left) (sites Bottom))", ["a1"]),
+                          ("(intersection {(sites Board) (sites Top) (sites Right)})", ["c3"])):
+        game = ludi.parse(text.replace("REGION", region))
+        assert moves_of(game) == cells, region
+    with pytest.raises(CompileError, match="difference of regions that change during play"):
+        ludi.parse(text.replace("REGION", "(difference (sites Empty) (sites Bottom))"))

@@ -45,6 +45,7 @@ def _steps(part: str):
             state = game.state_from(board={0: 0, 4: 1})
             s = state._s.copy()
             K.remove(game.tables, s, 4)
+            K.place_piece(game.tables, s, 4, 1, 2)  # a start's pieces are placed by type
             state.to_move  # noqa: B018 (reads the player kernel)
 
         return [("legal moves and moves", moves), ("positions", positions),

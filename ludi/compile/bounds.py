@@ -96,6 +96,8 @@ def _generator_bound(c: Compiler, g: int) -> int:
         return region_cells(c, code)
     if kind == L.GEN_SLIDE:
         return _slide_bound(c, g, _from_cells(c, code))
+    if kind == L.GEN_STEP:  # one move a start cell and direction
+        return len(_from_cells(c, code)) * bin(c.gens.get(g, "dirs")).count("1")
     if kind == L.GEN_HOP:
         if c.gens.get(g, "chain"):
             return MAX_CHAINS

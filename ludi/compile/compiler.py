@@ -103,6 +103,12 @@ class Compiler:
         self.stores = False
         self.board: Board | None = None
         self.num_players = 0
+        #: the piece types, Ludii's components (k = 1..K in this order): a (piece "Pawn" Each)
+        #: gives one per player, named "Pawn1", "Pawn2", …
+        self.components: list[Component] = []
+        self.facing: list[str | None] = [None, None, None, None]  # (player N): compass names
+        #: the piece type whose own moves are being compiled ((forEach Piece)), else None
+        self.piece: Component | None = None
         self.uses_history = False
         self.within: list[Node] = []  # the ludemes being compiled, innermost last
         #: where the expression being compiled is read: "end" (the end clauses), "slide-to"
@@ -113,8 +119,7 @@ class Compiler:
     def compile(self) -> GameSpec:
         refuse_parse_only(self.tree)
         name, players, equip, rules = self.tree.args
-        self.num_players = number(players, players.args[0], "the number of players", 1, 4)
-        self.params[L.P_PLAYERS] = self.num_players
+        self.players(players)
         for item in equip.args[0]:
             self.dispatch(item)
         if self.board is None:
@@ -128,6 +133,7 @@ class Compiler:
         self.add_mask = np.zeros(C, np.int8)
         self.init_counts = np.zeros(C, np.int64)
         self.init_owner = np.zeros(C, np.int64)
+        self.init_what = np.zeros(C, np.int64)
         parts = {p.rule: p for p in rules.args}
         if "meta" in parts:
             meta.rules(self, parts["meta"])
@@ -136,6 +142,33 @@ class Compiler:
         moves.play(self, parts["play"])
         ends.end(self, parts["end"])
         return self.finish(name)
+
+    def players(self, node: Node) -> None:
+        """``(players N)`` or ``(players {(player N) (player S)})``: the count, and the
+        direction each player faces (what Forward means for their pieces)."""
+        arg = node.args[0]
+        if isinstance(arg, tuple):
+            self.num_players = len(arg)
+            if not 1 <= self.num_players <= 4:
+                raise fail(node, f"{self.num_players} players; ludi plays 1 to 4")
+            for colour, player in enumerate(arg):
+                self.facing[colour] = player.args[0].name
+        else:
+            self.num_players = number(node, arg, "the number of players", 1, 4)
+        self.params[L.P_PLAYERS] = self.num_players
+
+    def component(self, node: Node, name: str) -> Component:
+        """The piece type called ``name`` ("Pawn1" for P1's "Pawn" of Each, as Ludii names
+        them)."""
+        for comp in self.components:
+            if comp.name == name:
+                return comp
+        base, digits = name.rstrip("0123456789"), name[len(name.rstrip("0123456789")):]
+        for comp in self.components:  # "Disc1" for the "Disc" of P1
+            if digits and comp.name == base and comp.owner == int(digits) - 1:
+                return comp
+        known = ", ".join(c.name for c in self.components) or "none"
+        raise fail(node, f'no piece "{name}"; pieces: {known}')
 
     def dispatch(self, node: Node):
         """Compile ``node`` with the function registered for its rule."""
@@ -238,7 +271,7 @@ class Compiler:
         if self.params[L.P_GROUPS] == 0:
             return
         movers = [g for g in range(len(self.gens))
-                  if self.gens.get(g, "kind") in (L.GEN_SLIDE, L.GEN_HOP)]
+                  if self.gens.get(g, "kind") in (L.GEN_SLIDE, L.GEN_HOP, L.GEN_STEP)]
         removals = [e for e in range(len(self.effs)) if self.effs.get(e, "kind") == L.EFF_REMOVE]
         if movers or removals:
             origin = self.gens.origins[movers[0]] if movers else self.effs.origins[removals[0]]
@@ -285,8 +318,9 @@ class Compiler:
             L.T_DYNREG: self.dynregs.array(),
             L.T_TRACK: np.concatenate([np.array(self.track, np.int64), track_pos]),
             L.T_SITES: np.array(self.map_sites, np.int64),
-            L.T_INIT: np.concatenate([self.init_counts, self.init_owner]),
+            L.T_INIT: np.concatenate([self.init_counts, self.init_owner, self.init_what]),
             L.T_XY: b.xy,
+            L.T_COMPONENTS: self.component_table(),
         }
         parts = [p]
         offset = L.T_HEADER
@@ -304,6 +338,28 @@ class Compiler:
         return GameSpec(name, self.num_players, b, tables, self.desc,
                         {k: tuple(v) for k, v in origins.items()}, tuple(self.pieces),
                         tuple(self.proposals), tuple(self.track), tuple(self.map_sites))
+
+
+    def component_table(self) -> np.ndarray:
+        """T_COMPONENTS: K, each type's owner, each colour's own type (the first it owns)."""
+        owners = [comp.owner for comp in self.components]
+        own = [next((k + 1 for k, o in enumerate(owners) if o == colour), 0)
+               for colour in range(4)]
+        return np.array([len(owners), *owners, *own], np.int64)
+
+
+@dataclass(frozen=True)
+class Component:
+    """A piece type: its Ludii name, index (1..K), owner (a colour, -1 when shared), the moves
+    it makes in (forEach Piece), the (piece …) it comes from, and the direction it faces (what
+    Forward means)."""
+
+    name: str
+    index: int
+    owner: int
+    moves: Node | None
+    node: Node
+    facing: str = "N"  # the player's direction, else the piece's own, else N (Ludii)
 
 
 def _text(value) -> str:

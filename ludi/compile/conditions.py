@@ -192,9 +192,53 @@ def site_if(c: Compiler, node: Node) -> None:
 
 @compiles("cond_is_empty", "cond_is_enemy", "cond_is_friend")
 def is_empty(c: Compiler, node: Node) -> None:
-    expr(c, node.args[0])
+    """``(is Empty SITE)``; ``(is Enemy PLAYER)`` and ``(is Friend PLAYER)`` take a player's
+    number as in Ludii (``(is Enemy (who at:(to)))``), or (an extension) a site."""
+    value = node.args[0]
+    expr(c, value)
+    if node.rule != "cond_is_empty" and isinstance(value, Node) and value.category != "site":
+        c.op(node, L.OP_IS_ENEMY_PLAYER if node.rule == "cond_is_enemy"
+             else L.OP_IS_FRIEND_PLAYER)
+        return
     c.op(node, {"cond_is_empty": L.OP_IS_EMPTY, "cond_is_enemy": L.OP_IS_ENEMY,
                 "cond_is_friend": L.OP_IS_FRIEND}[node.rule])
+
+
+@compiles("cond_is_occupied", "int_who", "int_what")
+def piece_at(c: Compiler, node: Node) -> None:
+    """``(is Occupied SITE)``, ``(who at:SITE)`` (the owner's number, 0 for none) and
+    ``(what at:SITE)`` (the piece's type, 0 for none)."""
+    expr(c, node.args[0] if node.rule == "cond_is_occupied" else node.named("at"))
+    c.op(node, {"cond_is_occupied": L.OP_IS_OCCUPIED, "int_who": L.OP_WHO,
+                "int_what": L.OP_WHAT}[node.rule])
+
+
+@compiles("int_id")
+def id_(c: Compiler, node: Node) -> None:
+    """``(id "Pawn" P1)`` or ``(id "Pawn1")``: the number of a piece type."""
+    name = node.args[0]
+    role = node.args[1] if len(node.args) > 1 else None
+    if role is not None:
+        name += str(c.colour(node, role) + 1)
+    c.op(node, L.OP_CONST, value=c.component(node, name).index)
+
+
+@compiles("cond_is_player")
+def is_player(c: Compiler, node: Node) -> None:
+    """``(is Mover P1)``, ``(is Prev Mover)``, ``(is Mover (next))``: the two name the same player.
+    ``Prev`` is the player who made the last move (Ludii's: ``(is Prev Mover)`` holds while a
+    player moves again)."""
+    for side in node.args:
+        if isinstance(side, Sym) and side.name == "Prev":
+            c.op(node, L.OP_PREV_MOVER)
+        else:
+            player_number(c, node, side)
+    c.op(node, L.OP_EQ)
+
+
+@compiles("cond_no_pieces")
+def no_pieces(c: Compiler, node: Node) -> None:
+    c.op(node, L.OP_NO_PIECES, role=c.role(node, node.args[0]))
 
 
 @compiles("cond_is_proposed", "cond_is_decided")

@@ -99,13 +99,28 @@ def equip_mancala_board(c: Compiler, item: Node) -> None:
 
 @compiles("equip_piece")
 def equip_piece(c: Compiler, item: Node) -> None:
-    name, owner = item.positional[0], item.positional[1]
-    if len(item.positional) > 2:
-        raise fail(item, "pieces with their own moves are not supported by the engine yet")
+    """``(piece "Name" ROLE [DIRECTION] [MOVES])``: a piece type, one per player for Each
+    (named "Name1", "Name2", … as in Ludii), with the moves it makes in (forEach Piece)."""
+    from ludi.compile.compiler import Component
+
+    name = item.positional[0]
+    owner = next((a for a in item.positional[1:] if isinstance(a, Sym) and a.kind == "role"),
+                 Sym("role", "Each"))  # Ludii's default owner
+    own_facing = next((a.name for a in item.positional[1:] if isinstance(a, Sym)
+                       and a.kind == "compass"), None)
+    moves = next((a for a in item.positional[1:] if isinstance(a, Node)), None)
     if owner.name not in ("Each", "Shared", "P1", "P2", "P3", "P4"):
         raise fail(item, f"a piece is owned by Each, Shared or a player P1..P4; got {owner.name}")
-    if owner.name.startswith("P"):
-        c.colour(item, owner)
+    if owner.name == "Each":
+        typed = [(f"{name}{p + 1}", p) for p in range(c.num_players)]
+    else:
+        typed = [(name, c.colour(item, owner) if owner.name.startswith("P") else -1)]
+    for piece_name, colour in typed:
+        if len(c.components) >= L.MAX_COMPONENTS:
+            raise fail(item, f"more than {L.MAX_COMPONENTS} piece types")
+        facing = (c.facing[colour] if colour >= 0 else None) or own_facing or "N"
+        c.components.append(Component(piece_name, len(c.components) + 1, colour, moves, item,
+                                      facing))
     c.pieces.append((name, owner.name))
 
 
@@ -157,20 +172,11 @@ def init_set_count(c: Compiler, init: Node) -> None:
 @compiles("init_place")
 def init_place(c: Compiler, init: Node) -> None:
     name, where = init.positional[:2]
-    colour = piece_colour(c, init, name)
+    comp = c.component(init, name)
+    if comp.owner < 0:
+        raise fail(init, f'"{name}" is a shared piece; ludi places only pieces a player owns')
     cells = static_cells(c, where)
-    c.init_owner[cells] = colour + 1
+    c.init_owner[cells] = comp.owner + 1
+    c.init_what[cells] = comp.index
     c.init_counts[cells] = number(init, init.named("count", 1), "a count", 1, 10**6)
 
-
-def piece_colour(c: Compiler, node: Node, name: str) -> int:
-    """The colour of a piece named as Ludii does: "Marker1" is P1's "Marker" (Each)."""
-    for piece, owner in c.pieces:
-        if owner == "Each" and name[len(piece):].isdigit() and name.startswith(piece):
-            colour = int(name[len(piece):]) - 1
-            if 0 <= colour < c.num_players:
-                return colour
-        if name == piece and owner.startswith("P"):
-            return int(owner[1]) - 1
-    known = [f"{p}1" if o == "Each" else p for p, o in c.pieces]
-    raise fail(node, f'no piece "{name}"; pieces: {", ".join(known) or "none"}')

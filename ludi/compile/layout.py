@@ -92,8 +92,10 @@ T_EFF = 57  # effects: EFF_WIDTH integers each (E_* fields)
 T_DYNREG = 58  # regions computed by trial moves: DYNREG_WIDTH integers each (DR_* fields)
 T_TRACK = 59  # the track's sites in order (P_TRACK_LEN), then each site's place on it (C, -1)
 T_SITES = 60  # per colour (4): its (map ...) entry site, -1 none
-T_INIT = 61  # initial count of each site (C), then initial owner (C: 0 empty, colour + 1)
+T_INIT = 61  # initial count of each site (C), owner (C: 0 empty, colour + 1), piece (C)
 T_XY = 62  # coordinates of each cell (q, r)
+T_COMPONENTS = 63  # the piece types: K, then each one's owner (K: colour, -1 shared), then
+#                    each colour's own piece type (4: the one an Add places, 0 none)
 T_HEADER = 64
 
 #: The header fields a dump shows, in order (all P_* names).
@@ -119,6 +121,9 @@ REG_OCCUPIED_NEXT = -3
 REG_OCCUPIED_PREV = -4
 REG_OCCUPIED_P1 = -5  # REG_OCCUPIED_P1 - colour: cells holding a piece of that colour
 REG_OCCUPIED_LAST = REG_OCCUPIED_P1 - 3
+REG_COMPONENT = -20  # REG_COMPONENT - (k - 1): cells holding a piece of type k (k = 1..MAX)
+MAX_COMPONENTS = 64
+REG_COMPONENT_LAST = REG_COMPONENT - (MAX_COMPONENTS - 1)
 REG_DYNAMIC = -100  # REG_DYNAMIC - k: row k of T_DYNREG (the region of an Add only)
 
 # ---------------------------------------------------------------- dynamic regions (T_DYNREG)
@@ -205,6 +210,13 @@ OP_COUNT_CMP = 45  # the count at a fixed site compared with a number, in one op
 OP_APPROACH = 46  # (to) is nearer an enemy piece than (from)
 OP_REPEATED = 47  # the current position occurred at least O_TIMES times
 OP_IN_NUMBERS = 48  # a number is one of a fixed list ((is In (count …) (sites {2 4 6})))
+OP_WHO = 49  # the owner of the piece at a site: colour + 1, 0 for none
+OP_WHAT = 50  # the type of the piece at a site: 1..K, 0 for none
+OP_IS_OCCUPIED = 51  # a site holds a piece
+OP_IS_ENEMY_PLAYER = 52  # a player number (1..) that is not the mover's (0 is nobody's)
+OP_IS_FRIEND_PLAYER = 53  # a player number that is the mover's
+OP_NO_PIECES = 54  # the role has no piece on the board
+OP_PREV_MOVER = 55  # the number of the player who made the last move (0 before the first)
 
 #: Every op: its name in dumps, the fields it reads, how many values it pops (-1: O_OPERANDS).
 OPS: dict[int, tuple[str, tuple[int, ...], int]] = {
@@ -256,6 +268,13 @@ OPS: dict[int, tuple[str, tuple[int, ...], int]] = {
     OP_APPROACH: ("approach", (O_NOT_FARTHER,), 0),
     OP_REPEATED: ("repeated", (O_TIMES,), 0),
     OP_IN_NUMBERS: ("in-numbers", (O_NUMBERS, O_NUMBER_COUNT), 1),
+    OP_WHO: ("who", (), 1),
+    OP_WHAT: ("what", (), 1),
+    OP_IS_OCCUPIED: ("is-occupied", (), 1),
+    OP_IS_ENEMY_PLAYER: ("is-enemy-player", (), 1),
+    OP_IS_FRIEND_PLAYER: ("is-friend-player", (), 1),
+    OP_NO_PIECES: ("no-pieces", (O_ROLE,), 0),
+    OP_PREV_MOVER: ("prev-mover", (), 0),
 }
 
 # ================================================================ end clauses (T_CLAUSES)
@@ -330,15 +349,19 @@ G_CHAIN = 10  # Hop: 1 for capture series
 G_LONGEST = 11  # Hop inside (max Captures ...): keep only the longest series while searching
 G_PROPOSAL = 12  # Propose, Vote: the proposal's id
 G_YES = 13  # Vote: 1 for a yes vote
-GEN_WIDTH = 14
+G_DIRS = 14  # Step: bitmask of the directions (T_NBR indices) it steps along
+G_APPLY = 15  # Step: the (to … (apply …)) effects, run at the destination before the step
+G_APPLY_COUNT = 16
+GEN_WIDTH = 17
 
 GEN_ADD = 1
 GEN_SELECT = 2
 GEN_PASS = 3
-GEN_SLIDE = 4  # a Slide, or a Step (a slide limited to one cell)
+GEN_SLIDE = 4  # a Slide along empty cells
 GEN_HOP = 5
 GEN_PROPOSE = 6
 GEN_VOTE = 7
+GEN_STEP = 8  # Ludii's Step: to a neighbour where the to-condition holds (occupied or not)
 
 GENERATORS: dict[int, tuple[str, tuple[int, ...]]] = {
     GEN_ADD: ("add", (G_REGION, G_COND, G_COND_END, G_THEN, G_THEN_COUNT)),
@@ -348,6 +371,8 @@ GENERATORS: dict[int, tuple[str, tuple[int, ...]]] = {
     GEN_HOP: ("hop", (G_REGION, G_TURNING, G_CHAIN, G_LONGEST)),
     GEN_PROPOSE: ("propose", (G_PROPOSAL,)),
     GEN_VOTE: ("vote", (G_PROPOSAL, G_YES)),
+    GEN_STEP: ("step", (G_REGION, G_DIRS, G_COND, G_COND_END, G_APPLY, G_APPLY_COUNT, G_THEN,
+                        G_THEN_COUNT)),
 }
 
 # ---------------------------------------------------------------- effects (T_EFF)
@@ -403,8 +428,10 @@ MOVE_PROPOSE = 5  # the site bits hold the proposal id
 MOVE_VOTE = 6  # the site bits hold the proposal id
 MOVE_SLIDE = 7  # one piece moves from -> to
 MOVE_HOP = 8  # a capture series: the site bits hold its record's offset in the chain area
+MOVE_STEP = 9  # a piece of any type moves from -> to, after the step's apply effects
 MOVE_KINDS = {MOVE_ADD: "add", MOVE_SWAP: "swap", MOVE_PASS: "pass", MOVE_SELECT: "select",
-              MOVE_PROPOSE: "propose", MOVE_VOTE: "vote", MOVE_SLIDE: "slide", MOVE_HOP: "hop"}
+              MOVE_PROPOSE: "propose", MOVE_VOTE: "vote", MOVE_SLIDE: "slide", MOVE_HOP: "hop",
+              MOVE_STEP: "step"}
 KIND_BITS = 4
 KIND_MASK = (1 << KIND_BITS) - 1
 SITE_BITS = 20
@@ -461,6 +488,7 @@ I_TURNS = 47  # turns completed
 I_BEST_FREE = 48  # best rank not given yet (n players: a win takes it)
 I_WORST_FREE = 49  # worst rank not given yet (n players: an elimination takes it)
 I_HIST_AT = 50  # the history entry of the current position
+I_PREV_MOVER = 51  # the colour that made the last move (-1 before the first): Ludii's prev
 INFO_SIZE = 56
 
 # per-site sections of C entries each, at INFO_SIZE + k * C
@@ -470,7 +498,8 @@ S_EPOS = 2  # each cell's place in S_EMPTIES
 S_PARENT = 3  # union-find parent
 S_GMASK = 4  # goal bits of the group rooted at the cell
 S_COUNTS = 5  # pieces or counters on the site
-S_SECTIONS = 6  # then the history: P_HISTORY entries of HIST_WIDTH
+S_WHAT = 6  # the type of the piece on the site (1..K, 0 none; T_COMPONENTS)
+S_SECTIONS = 7  # then the history: P_HISTORY entries of HIST_WIDTH
 H_HASH = 0  # a history entry: a position (its hash) seen since the count last changed ...
 H_COUNT = 1  # ... and how many times
 HIST_WIDTH = 2

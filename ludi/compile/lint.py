@@ -178,7 +178,8 @@ class _Pruner:
     def __init__(self, game: Node):
         self.findings: list[str] = []
         name, players, equipment, rules = game.args
-        self.players = players.args[0]
+        arg = players.args[0]
+        self.players = len(arg) if isinstance(arg, tuple) else arg  # (players {(player N) …})
         self.tree = Node(game.rule, (name, players, self.equipment(equipment, game),
                                      self.rules(rules)), game.pos)
 
@@ -250,7 +251,9 @@ class _Pruner:
     def dead_piece(self, item: Node, kept: list, covered: set, placed: set, adds: bool,
                    counters: bool) -> str | None:
         """Why no rule can ever put this piece on the board (None: some rule can)."""
-        name, owner = item.positional[0], item.positional[1].name
+        name = item.positional[0]
+        owner = next((a.name for a in item.positional[1:] if isinstance(a, Sym)
+                      and a.kind == "role"), "Each")  # Ludii's default owner
         if item in kept:
             return "is declared twice"
         if owner == "Shared":

@@ -20,7 +20,8 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ludi.compile import layout as L
-from ludi.compile.registry import compiles, fail, ludeme, operands
+from ludi.compile.regions import component_region, direction_indices
+from ludi.compile.registry import compiles, fail, items, ludeme, operands
 from ludi.compile.shapes import sowing
 from ludi.lang import Node, parse_fragment
 from ludi.lang.tree import Sym
@@ -94,23 +95,84 @@ def select(c: Compiler, node: Node) -> None:
     leaf(c, node, L.GEN_SELECT, region=code, **condition(c, frm.named("if")), **then(c, node))
 
 
-@compiles("moves_slide", "moves_step")
+@compiles("moves_step")
+def step(c: Compiler, node: Node) -> None:
+    """(move Step …) as in Ludii: a piece moves to a neighbour along the directions (Adjacent
+    by default) where the to-condition holds (any neighbour without one, occupied or not: a
+    piece already there is replaced); the to's (apply …) runs first, at the destination."""
+    code = _piece_from(c, node)
+    dirs = next((a for a in node.positional if isinstance(a, Sym)
+                 or (isinstance(a, Node) and a.rule == "dirs_set")), None)
+    names = ["Adjacent"] if dirs is None else [dirs.name] if isinstance(dirs, Sym) else (
+        c.dispatch(dirs))
+    facing = c.piece.facing if c.piece is not None else "N"
+    mask = 0
+    for name in names:
+        for d in direction_indices(c, node, name, facing):
+            mask |= 1 << d
+    to = _part(node, "to")
+    apply = _part(to, "apply")
+    start, count = c.effect_list(apply.args[0]) if apply is not None else (0, 0)
+    leaf(c, node, L.GEN_STEP, region=code, dirs=mask, apply=start, apply_count=count,
+         **condition(c, to.named("if")), **then(c, node))
+
+
+@compiles("dirs_set")
+def dirs_set(c: Compiler, node: Node) -> list[str]:
+    """``(directions {FR FL})``: the direction names, read by the move that lists them."""
+    return [d.name for d in items(node.args[0])]
+
+
+def _piece_from(c: Compiler, node: Node) -> int:
+    """Where a moving piece starts: (from REGION), or in a piece's own moves the cells holding
+    a piece of that type (Ludii's default (from) there)."""
+    frm = _part(node, "from")
+    if frm is None:
+        if c.piece is None:
+            raise fail(node, f"{ludeme(node)} outside a piece's moves needs (from REGION), e.g. "
+                       "(from (sites Occupied by:Mover))")
+        return component_region(c.piece.index)
+    return _from_region(c, node)
+
+
+@compiles("moves_foreach_piece")
+def for_each_piece(c: Compiler, node: Node) -> None:
+    """(forEach Piece): the moves of every piece type the mover owns, each from the cells its
+    pieces stand on (the program skips the other players' types)."""
+    if c.piece is not None:
+        raise fail(node, "(forEach Piece) cannot be used inside a piece's own moves")
+    pieces = [comp for comp in c.components if comp.moves is not None]
+    if not pieces:
+        raise fail(node, "(forEach Piece) makes the moves of each piece, but no (piece …) has "
+                   'moves; give them, e.g. (piece "Pawn" Each (move Step Forward (to if:'
+                   "(is Empty (to)))))")
+    for comp in pieces:
+        if comp.owner < 0:
+            raise fail(comp.node, "shared pieces with their own moves are not supported yet")
+        start, end = c.code_range(parse_fragment(f"(= (mover) {comp.owner + 1})", "cond"))
+        branch = c.prog.add(node, kind=L.PR_JUMP_UNLESS, cond=start, cond_end=end)
+        c.piece = comp
+        try:
+            c.moves(comp.moves)
+        finally:
+            c.piece = None
+        c.prog.set(branch, target=len(c.prog))
+
+
+@compiles("moves_slide")
 def slide(c: Compiler, node: Node) -> None:
-    """(move Slide …) and (move Step …): along a line of empty cells (one cell for Step)."""
+    """(move Slide …): along a line of empty cells."""
     _check_directions(node)
     if _part(node, "then") is not None:
         raise fail(node, "(then …) after a Slide or Step is not supported yet")
     code = _from_region(c, node)
-    if node.rule == "moves_step":
-        limit = c.code_range(1)
-    else:
-        between = _part(node, "between")
-        most = between.named("max") if between is not None else None
-        limit = c.code_range(most) if most is not None else (0, 0)
-        if between is not None and between.named("if") is not None and not (
-                between.named("if") == parse_fragment("(is Empty (between))", "cond")):
-            raise fail(between, "a slide passes over empty cells only: its between condition "
-                       "can only be (is Empty (between))")
+    between = _part(node, "between")
+    most = between.named("max") if between is not None else None
+    limit = c.code_range(most) if most is not None else (0, 0)
+    if between is not None and between.named("if") is not None and not (
+            between.named("if") == parse_fragment("(is Empty (between))", "cond")):
+        raise fail(between, "a slide passes over empty cells only: its between condition "
+                   "can only be (is Empty (between))")
     to = _part(node, "to")
     cond = to.named("if") if to is not None else None
     start = len(c.code)

@@ -68,6 +68,11 @@ def sites_empty(c: Compiler, node: Node) -> int:
     return L.REG_EMPTY
 
 
+def component_region(k: int) -> int:
+    """The code of the cells holding a piece of type ``k`` (1..K)."""
+    return L.REG_COMPONENT - (k - 1)
+
+
 @compiles("region_sites_occupied")
 def sites_occupied(c: Compiler, node: Node) -> int:
     role = node.named("by")
@@ -229,3 +234,64 @@ def ludii_site(c: Compiler, node: Node, site: int | str) -> int:
     if not 0 <= cell < b.num_cells:
         raise fail(node, f"there is no site {site} on this board ({b.num_cells} sites)")
     return cell
+
+
+@compiles("region_expand")
+def expand(c: Compiler, node: Node) -> int:
+    """``(expand REGION [steps:N] [DIRECTIONS])``: the region and every cell within N steps
+    (1 by default) of it along the directions (Adjacent by default)."""
+    cells = set(static_cells(c, node.args[0]).tolist())
+    steps = number(node, node.named("steps", 1), "the steps of an expansion", 0, 1000)
+    dirs = next((a for a in node.positional[1:] if isinstance(a, Sym)), None)
+    indices = direction_indices(c, node, dirs.name if dirs is not None else "Adjacent")
+    nbr = c.board.nbr
+    frontier = set(cells)
+    for _ in range(steps):
+        frontier = {int(nbr[x, d]) for x in frontier for d in indices if nbr[x, d] >= 0} - cells
+        cells |= frontier
+    return _fixed(c, np.array(sorted(cells), np.int64))
+
+
+#: Ludii's absolute directions on a square grid, as ludi's direction indices (E NE N NW W SW S
+#: SE). Cells of a square grid are Adjacent across their edges and their corners (Ludii), so
+#: "Adjacent" and "All" are the same eight there.
+SQUARE_DIRECTIONS = {"E": 0, "NE": 1, "N": 2, "NW": 3, "W": 4, "SW": 5, "S": 6, "SE": 7}
+SQUARE_SETS = {"All": range(8), "Adjacent": range(8), "Orthogonal": (0, 2, 4, 6),
+               "Diagonal": (1, 3, 5, 7)}
+#: A relative direction: how many eighths of a turn (anticlockwise) from the facing direction.
+#: Ludii turns BL and BR from Backward the other way round: facing N, BL is SE and BR is SW.
+RELATIVE = {"Forward": 0, "FL": 1, "Leftward": 2, "BL": -3, "Backward": 4, "BR": 3,
+            "Rightward": -2, "FR": -1}
+
+
+def direction_indices(c: Compiler, node: Node, name: str, facing: str = "N") -> tuple[int, ...]:
+    """The board's direction indices that a Ludii direction name means (relative names turn
+    from ``facing``, the direction the piece faces: N unless its player or itself says)."""
+    b = c.board
+    if b.kind == "hex" and name in ("All", "Adjacent", "Orthogonal"):
+        return tuple(range(6))
+    if b.kind not in ("square", "mancala"):
+        raise fail(node, f"the direction {name} is not supported on a {b.shape} board yet")
+    if name in SQUARE_SETS:
+        return tuple(SQUARE_SETS[name])
+    if name in SQUARE_DIRECTIONS:
+        return (SQUARE_DIRECTIONS[name],)
+    if name in RELATIVE:
+        return ((SQUARE_DIRECTIONS[facing] + RELATIVE[name]) % 8,)
+    raise fail(node, f"unknown direction {name}")
+
+
+@compiles("region_difference", "region_intersection")
+def difference(c: Compiler, node: Node) -> int:
+    """``(difference A B)``: A without B; ``(intersection A B …)``: the sites in all of them.
+    Fixed regions only for now (regions read off the position are refused with a message)."""
+    codes = [c.region(part) for part in operands(node)]
+    if any(code < 0 for code in codes):
+        what = "a difference" if node.rule.endswith("difference") else "an intersection"
+        raise fail(node, f"{what} of regions that change during play is not supported yet")
+    rows = [c.region_rows[code].astype(bool) for code in codes]
+    if node.rule == "region_difference":
+        result = rows[0] & ~rows[1]
+    else:
+        result = np.logical_and.reduce(rows)
+    return static_region(c, lambda colour: np.flatnonzero(result[colour]))

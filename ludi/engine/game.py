@@ -133,13 +133,15 @@ class Game:
         s[L.I_WINNER] = -1
         s[L.I_LAST_TO] = -1
         s[L.I_LAST_FROM] = -1
+        s[L.I_PREV_MOVER] = -1
         s[L.I_ACTIVE:L.I_ACTIVE + self.num_players] = 1
         for k in (L.S_EMPTIES, L.S_EPOS, L.S_PARENT):
             s[L.section(C, k)] = np.arange(C)
         init = int(t[L.T_INIT])
         counts, owners = t[init:init + C], t[init + C:init + 2 * C]
+        whats = t[init + 2 * C:init + 3 * C]
         for cell in np.flatnonzero(owners):
-            K.place(t, s, int(cell), int(owners[cell]) - 1)
+            K.place_piece(t, s, int(cell), int(owners[cell]) - 1, int(whats[cell]))
         s[L.section(C, L.S_COUNTS)] = np.maximum(counts, s[L.section(C, L.S_COUNTS)])
         return s
 
@@ -227,6 +229,8 @@ class Game:
             return Move(code, label(frm), "select", frm, frm, (frm,))
         if kind == L.MOVE_SLIDE:
             return Move(code, f"{label(frm)}-{label(to)}", "slide", frm, to, (to,))
+        if kind == L.MOVE_STEP:
+            return Move(code, f"{label(frm)}-{label(to)}", "step", frm, to, (to,))
         if kind == L.MOVE_HOP:
             rec = int(self.tables[L.P_W_CHAINS]) + to
             w = self._work

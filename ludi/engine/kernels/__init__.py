@@ -61,9 +61,9 @@ from ludi.engine.kernels.conditions import evaluate  # noqa: E402
 from ludi.engine.kernels.core import player_of, rng_seed  # noqa: E402
 from ludi.engine.kernels.ends import end_if_stuck  # noqa: E402
 from ludi.engine.kernels.generate import generate  # noqa: E402
-from ludi.engine.kernels.pieces import place, remove  # noqa: E402
+from ludi.engine.kernels.pieces import place, place_piece, remove  # noqa: E402
 from ludi.engine.kernels.playouts import playout, playouts, random_move  # noqa: E402
 
 __all__ = ["SOURCES", "apply_move", "cache_root", "drop_stale_cache", "end_if_stuck", "evaluate",
-           "generate", "place", "player_of", "playout", "playouts", "random_move", "remove",
-           "rng_seed"]
+           "generate", "place", "place_piece", "player_of", "playout", "playouts", "random_move",
+           "remove", "rng_seed"]

@@ -14,6 +14,7 @@ from ludi.compile.layout import (
     I_MOVER,
     I_OVER,
     I_PLY,
+    I_PREV_MOVER,
     I_TURNS,
     KIND_BITS,
     KIND_MASK,
@@ -45,6 +46,7 @@ def apply_move(t, s, w, move):
     else:
         play_effects(t, s, w, move)
     s[I_PLY] += 1
+    s[I_PREV_MOVER] = mover
     again = s[I_MOVE_AGAIN] == 1 or kind == MOVE_SWAP
     s[I_MOVE_AGAIN] = 0
     following = mover if again else next_colour(t, s, mover)

@@ -31,6 +31,7 @@ from ludi.compile.layout import (
     I_MOVER,
     I_PIECES,
     I_PLY,
+    I_PREV_MOVER,
     I_PROPOSED,
     I_RUNS,
     I_RUNS_KEY,
@@ -80,8 +81,11 @@ from ludi.compile.layout import (
     OP_IN_NUMBERS,
     OP_IS_EMPTY,
     OP_IS_ENEMY,
+    OP_IS_ENEMY_PLAYER,
     OP_IS_FRIEND,
+    OP_IS_FRIEND_PLAYER,
     OP_IS_IN,
+    OP_IS_OCCUPIED,
     OP_LAST_FROM,
     OP_LAST_TO,
     OP_LE,
@@ -94,8 +98,10 @@ from ludi.compile.layout import (
     OP_MUL,
     OP_NE,
     OP_NO_MOVES,
+    OP_NO_PIECES,
     OP_NOT,
     OP_OR,
+    OP_PREV_MOVER,
     OP_PROPOSED,
     OP_REPEATED,
     OP_ROLE,
@@ -104,6 +110,8 @@ from ludi.compile.layout import (
     OP_SUB,
     OP_TO,
     OP_TRUE,
+    OP_WHAT,
+    OP_WHO,
     OP_WIDTH,
     P_BOARD_CELLS,
     P_CELLS,
@@ -116,6 +124,8 @@ from ludi.compile.layout import (
     P_W_DIST,
     P_W_SCRATCH,
     P_W_VM,
+    REG_COMPONENT,
+    REG_COMPONENT_LAST,
     REG_EMPTY,
     REG_OCCUPIED_LAST,
     REG_OCCUPIED_MOVER,
@@ -125,6 +135,7 @@ from ludi.compile.layout import (
     S_COUNTS,
     S_GMASK,
     S_PARENT,
+    S_WHAT,
     T_ADJ,
     T_AXES,
     T_CLAUSES,
@@ -169,6 +180,8 @@ def in_region(t, s, w, code, colour, site):
         target = prev_colour(t, s, colour)
     elif code <= REG_OCCUPIED_P1 and code >= REG_OCCUPIED_LAST:
         target = REG_OCCUPIED_P1 - code
+    elif code <= REG_COMPONENT and code >= REG_COMPONENT_LAST:
+        return site < t[P_BOARD_CELLS] and s[sec(s, S_WHAT) + site] == REG_COMPONENT - code + 1
     else:  # dynamic regions are the region of an Add only (the generator reads them)
         fail(w, ERR_REGION, 0, code)
         return False
@@ -381,6 +394,10 @@ def leaf(t, s, w, pc):
         return total
     if op == OP_COUNT_PIECES:
         return s[I_PIECES + role_colour(t, s, t[at + O_ROLE])]
+    if op == OP_PREV_MOVER:
+        return s[I_PREV_MOVER] + 1
+    if op == OP_NO_PIECES:
+        return 1 if s[I_PIECES + role_colour(t, s, t[at + O_ROLE])] == 0 else 0
     if op == OP_COUNT_MOVES:
         return s[I_PLY]
     if op == OP_COUNT_TURNS:
@@ -455,6 +472,26 @@ def evaluate(t, s, w, start, end):
             site = w[vals + sp - 1]
             ok = site >= 0 and site < t[P_CELLS]
             w[vals + sp - 1] = s[sec(s, S_COUNTS) + site] if ok else 0
+        elif op == OP_WHO or op == OP_WHAT or op == OP_IS_OCCUPIED:
+            site = w[vals + sp - 1]
+            r = 0
+            if site >= 0 and site < t[P_BOARD_CELLS]:
+                if op == OP_WHAT:
+                    r = s[sec(s, S_WHAT) + site]
+                else:
+                    r = s[BOARD + site]
+                    if op == OP_IS_OCCUPIED:
+                        r = 1 if r != 0 else 0
+            w[vals + sp - 1] = r
+            w[why + sp - 1] = pc
+        elif op == OP_IS_ENEMY_PLAYER or op == OP_IS_FRIEND_PLAYER:
+            player = w[vals + sp - 1]
+            mine = s[I_MOVER] + 1
+            if op == OP_IS_ENEMY_PLAYER:
+                w[vals + sp - 1] = 1 if player != 0 and player != mine else 0
+            else:
+                w[vals + sp - 1] = 1 if player == mine else 0
+            w[why + sp - 1] = pc
         elif op == OP_IN_NUMBERS:
             v = w[vals + sp - 1]
             r = 0

@@ -6,6 +6,7 @@ turn here (see ``apply.py``): trial moves run exactly this.
 from __future__ import annotations
 
 from ludi.compile.layout import (
+    BOARD,
     CR_FROM,
     CR_LENGTH,
     CR_PATH,
@@ -42,6 +43,8 @@ from ludi.compile.layout import (
     ERR_MOVE,
     ERR_SOWING,
     FROM_SHIFT,
+    G_APPLY,
+    G_APPLY_COUNT,
     G_THEN,
     G_THEN_COUNT,
     G_YES,
@@ -66,6 +69,7 @@ from ludi.compile.layout import (
     MOVE_PROPOSE,
     MOVE_SELECT,
     MOVE_SLIDE,
+    MOVE_STEP,
     MOVE_SWAP,
     MOVE_VOTE,
     P_BOARD_CELLS,
@@ -76,6 +80,7 @@ from ludi.compile.layout import (
     P_W_SLAM,
     PLAY_ADD,
     S_COUNTS,
+    S_WHAT,
     SITE_MASK,
     T_EFF,
     T_GEN,
@@ -87,7 +92,7 @@ from ludi.engine.kernels import sowing
 from ludi.engine.kernels.chains import chain_record
 from ludi.engine.kernels.conditions import evaluate, holds, in_region
 from ludi.engine.kernels.core import fail, kernel, sec, tiny
-from ludi.engine.kernels.pieces import place, remove
+from ludi.engine.kernels.pieces import place, place_piece, remove
 
 
 @tiny
@@ -259,6 +264,30 @@ def effects(t, s, w, start, count):
 
 
 @kernel
+def step(t, s, w, move):
+    """Ludii's step: the to's apply effects at the destination, then the piece moves there
+    (replacing a piece still there), then the step's then-effects."""
+    a = move_from(move)
+    c = move_to(move)
+    at = t[T_GEN] + move_gen(move) * GEN_WIDTH
+    s[I_FROM] = a
+    s[I_TO] = c
+    effects(t, s, w, t[at + G_APPLY], t[at + G_APPLY_COUNT])
+    stone = s[BOARD + a]
+    if stone != 0:
+        what = s[sec(s, S_WHAT) + a]
+        remove(t, s, a)
+        if s[BOARD + c] != 0:
+            remove(t, s, c)
+        place_piece(t, s, c, stone - 1, what)
+    s[I_LAST_FROM] = a
+    s[I_LAST_TO] = c
+    s[I_FROM] = a
+    s[I_TO] = c
+    effects(t, s, w, t[at + G_THEN], t[at + G_THEN_COUNT])
+
+
+@kernel
 def play_effects(t, s, w, move):
     """The changes a move makes by itself: a placement, a step or series of jumps, a selection
     and its effects, a proposal or vote, a swap. No end check and no change of turn."""
@@ -287,19 +316,23 @@ def play_effects(t, s, w, move):
     elif kind == MOVE_SLIDE:
         a = move_from(move)
         c = move_to(move)
+        what = s[sec(s, S_WHAT) + a]
         remove(t, s, a)
-        place(t, s, c, mover)
+        place_piece(t, s, c, mover, what)
         s[I_LAST_FROM] = a
         s[I_LAST_TO] = c
+    elif kind == MOVE_STEP:
+        step(t, s, w, move)
     elif kind == MOVE_HOP:
         rec = chain_record(t, move)
         k = w[rec + CR_LENGTH]
         a = w[rec + CR_FROM]
+        what = s[sec(s, S_WHAT) + a]
         remove(t, s, a)
         for i in range(k):
             remove(t, s, w[rec + CR_PATH + k + i])
         c = w[rec + CR_PATH + k - 1]
-        place(t, s, c, mover)
+        place_piece(t, s, c, mover, what)
         s[I_LAST_FROM] = a
         s[I_LAST_TO] = c
     elif kind == MOVE_PROPOSE:

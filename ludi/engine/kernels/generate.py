@@ -33,6 +33,7 @@ from ludi.compile.layout import (
     FROM_SHIFT,
     G_COND,
     G_COND_END,
+    G_DIRS,
     G_DISTANCES,
     G_KIND,
     G_MAX,
@@ -46,6 +47,7 @@ from ludi.compile.layout import (
     GEN_SELECT,
     GEN_SHIFT,
     GEN_SLIDE,
+    GEN_STEP,
     GEN_VOTE,
     GEN_WIDTH,
     I_FROM,
@@ -69,6 +71,7 @@ from ludi.compile.layout import (
     MOVE_PROPOSE,
     MOVE_SELECT,
     MOVE_SLIDE,
+    MOVE_STEP,
     MOVE_SWAP,
     MOVE_VOTE,
     O_KIND,
@@ -331,6 +334,38 @@ def slide_moves(t, s, w, g, buf, n):
     return n
 
 
+@kernel
+def step_moves(t, s, w, g, buf, n):
+    """Ludii's steps: each piece in the from-region moves to its neighbour along each of the
+    generator's directions where the to-condition holds, occupied or not."""
+    at = t[T_GEN] + g * GEN_WIDTH
+    mover = s[I_MOVER]
+    nbr = t[T_NBR]
+    dirs = t[P_DIRS]
+    mask = t[at + G_DIRS]
+    code = t[at + G_REGION]
+    cond_start, cond_end = t[at + G_COND], t[at + G_COND_END]
+    for a in range(t[P_BOARD_CELLS]):
+        if s[BOARD + a] == 0 or not in_region(t, s, w, code, mover, a):
+            continue
+        for d in range(dirs):
+            if (mask >> d) & 1 == 0:
+                continue
+            x = t[nbr + a * dirs + d]
+            if x < 0:
+                continue
+            if cond_start < cond_end:
+                s[I_FROM] = a
+                s[I_TO] = x
+                if not holds(t, s, w, cond_start, cond_end):
+                    continue
+            buf[n] = MOVE_STEP | (x << KIND_BITS) | (a << FROM_SHIFT) | (g << GEN_SHIFT)
+            n += 1
+            if w[W_LIMIT] > 0 and n >= w[W_LIMIT]:
+                return n
+    return n
+
+
 # ---------------------------------------------------------------- the move program
 
 
@@ -371,6 +406,8 @@ def leaf_moves(t, s, w, g, buf, n):
         return n
     if kind == GEN_SLIDE:
         return slide_moves(t, s, w, g, buf, n)
+    if kind == GEN_STEP:
+        return step_moves(t, s, w, g, buf, n)
     if kind == GEN_HOP:
         return chains.hop_moves(t, s, w, g, buf, n)
     if kind == GEN_PASS:

@@ -17,8 +17,10 @@ from ludi.compile.layout import (
     S_EPOS,
     S_GMASK,
     S_PARENT,
+    S_WHAT,
     T_ADJ,
     T_CELLBITS,
+    T_COMPONENTS,
     T_NBR,
 )
 from ludi.engine.kernels.core import kernel, sec, tiny
@@ -85,12 +87,26 @@ def join_groups(t, s, c, stone):
 
 
 @tiny
+def own_piece(t, colour):
+    """The piece type a player places by default: the first type that player owns (0: none)."""
+    comps = t[T_COMPONENTS]
+    return t[comps + 1 + t[comps] + colour]
+
+
+@tiny
 def place(t, s, c, colour):
-    """Put a piece of ``colour`` on the empty cell ``c``."""
+    """Put a piece of ``colour`` (of its own type) on the empty cell ``c``."""
+    place_piece(t, s, c, colour, own_piece(t, colour))
+
+
+@tiny
+def place_piece(t, s, c, colour, what):
+    """Put a piece of type ``what`` owned by ``colour`` on the empty cell ``c``."""
     stone = colour + 1
     if t[P_LOOPS] == 1:
         s[I_LOOP_FLAG] = 1 if closes_loop(t, s, c, stone) else 0
     s[BOARD + c] = stone
+    s[sec(s, S_WHAT) + c] = what
     s[sec(s, S_COUNTS) + c] = 1
     s[I_PIECES + colour] += 1
     empt = sec(s, S_EMPTIES)
@@ -114,6 +130,7 @@ def remove(t, s, c):
     if stone == 0:
         return
     s[BOARD + c] = 0
+    s[sec(s, S_WHAT) + c] = 0
     s[sec(s, S_COUNTS) + c] = 0
     s[I_PIECES + stone - 1] -= 1
     empt = sec(s, S_EMPTIES)
