@@ -493,3 +493,14 @@ def test_parse_fragment_does_not_need_a_game():
     node = parse_fragment("(if (is Line 3) (result Mover Win))", "clause")
     assert node.rule == "clause_if"
     assert parse(game()).tree.find("clause_if")[0] == node
+
+
+def test_forms_ludiis_files_rely_on():
+    # a quote after a backslash does not end a string, even after two backslashes (Ludii's
+    # metadata has "<a href=\\"…\\">"); a stray '>' in an option's args is read past; a define
+    # that an option's value puts inside the game is taken out of it, as Ludii does
+    text = ('(option "O" <O> args:{<a>>} { (item "I" <(define "W" (is Line #1))> "d")* })\n'
+            '(game "G" (rules <O:a> (end (if ("W" 3) (result Mover Win)))))\n'
+            '(metadata (info {(source "<a href=\\\\"x\\\\" />")}))')
+    assert expanded(text) == ('( game "G" ( rules ( end ( if ( is Line 3 ) '
+                              '( result Mover Win ) ) ) ) )')

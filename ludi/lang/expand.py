@@ -169,6 +169,8 @@ def _parse_option(lst: SList) -> Option:
     arg_list = _expect(items, 4, ("brace",), lst.open, "{ <name> … } after args:")
     args = []
     for a in arg_list.items:
+        if isinstance(a, Tok) and a.kind == "word" and set(a.text) == {">"}:
+            continue  # Ludii reads past a stray '>' there (args:{<size>>} in its library)
         if not (isinstance(a, Tok) and a.kind == "placeholder"):
             at = a.open if isinstance(a, SList) else a
             raise at.error(OptionError, "expected an argument name such as <size> in args:{…}")
@@ -557,12 +559,10 @@ def expand(text: str, name: str = "<text>", options=None, ruleset: str | None = 
     rest = _substitute_options(rest, opts, chosen)
     game = metadata = None
     defines: dict = {}
+    rest = _extract_defines(rest, defines)
     for item in rest:
         if not isinstance(item, SList):
             _check_top_level(item)
-        elif item.head == "define":
-            dname, body = _parse_define(item)
-            defines[dname] = (body, item.open)
         elif item.head == "game":
             if game is not None:
                 raise item.open.error(LudiSyntaxError, "a description holds one (game …)")
@@ -580,6 +580,21 @@ def expand(text: str, name: str = "<text>", options=None, ruleset: str | None = 
     items = _substitute_defines([game], library)
     items = _expand_ranges(_collapse_double_brackets(items))
     return Expanded(items[0], opts, rulesets, chosen, active, metadata)
+
+
+def _extract_defines(items: list, defines: dict) -> list:
+    """Take every ``(define …)`` out of ``items``, wherever an option's value put it (Ludii
+    extracts them from the whole text); they go into ``defines``."""
+    out = []
+    for it in items:
+        if isinstance(it, SList) and not it.brace and it.head == "define":
+            name, body = _parse_define(it)
+            defines[name] = (body, it.open)
+        elif isinstance(it, SList):
+            out.append(SList(it.open, _extract_defines(it.items, defines), it.brace, it.close))
+        else:
+            out.append(it)
+    return out
 
 
 def _check_top_level(item) -> None:

@@ -57,7 +57,7 @@ class Tok:
 _TOKEN = re.compile(
     r"""
     (?P<ws>\s+|//[^\n]*)
-  | (?P<string>"(?:[^"\\]|\\.)*")
+  | (?P<string>"(?:\\"|[^"])*")
   | (?P<placeholder><[A-Za-z0-9_]+(?::[A-Za-z0-9_]+)?[ \t]*>|<-[0-9]+(?:\.[0-9]+)?>)
   | (?P<open>\() | (?P<close>\)) | (?P<lbrace>\{) | (?P<rbrace>\})
   | (?P<param>\#[0-9]+)
