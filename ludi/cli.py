@@ -445,7 +445,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--reference", metavar="CSV", help="Ludii's random_play.csv (default: found "
                    "beside the folder or one of its parents)")
     p.add_argument("--playouts", type=int, default=300, help="random games per file (at most)")
-    p.add_argument("--seconds", type=float, default=2.0, help="playing time per file (about)")
+    p.add_argument("--seconds", type=float, default=20.0,
+                   help="the most playing time per file (a guard: fewer games past it)")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--workers", type=int, help="processes (default 1)")
     p.add_argument("--only", metavar="TEXT", help="only files whose path contains TEXT")

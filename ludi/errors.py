@@ -151,3 +151,4 @@ class EngineError(LudiError):
     checks at the write, a rule that cannot complete); names the game and the ludeme."""
 
     kind = "engine error"
+    code: int | None = None  # the kernels' ERR_* code, when the error came from them

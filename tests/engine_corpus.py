@@ -148,7 +148,8 @@ EXTRA = {
                                       (move Step (directions {FR FL})
                                         (to if:(is Enemy (who at:(to))) (apply (remove (to)))))}))
               (piece "King" Each (move Step (directions {Backward Leftward Rightward BL BR N NE E
-                                                SE S SW W NW All Adjacent Orthogonal Diagonal})
+                                                SE S SW W NW All Adjacent Orthogonal Diagonal
+                                                Forwards Backwards Leftwards Rightwards})
                                    (to if:(not (is Friend (who at:(to)))))
                                    (then (if (is Occupied (last From)) (moveAgain)))))
               (piece "Guard" P1 E (move Step Orthogonal (to if:(= (what at:(to)) 0))))
@@ -168,11 +169,43 @@ EXTRA = {
   (equipment {(board (square 4)) (piece "Disc" Each)})
   (rules
     (play (if (or {(is Mover P1) (is Mover P2) (is Mover P3) (is Mover (next))})
-              (move Add (to (intersection (sites Board) (difference (sites Board) (sites {0 1}))))
+              (move Add (to (intersection (sites Board)
+                                          (difference (sites Board)
+                                                      (intersection (sites Bottom) (sites Top)))))
                     (then (if (not (is Prev Mover)) (moveAgain))))
               (move Add (to (sites Empty)))))
     (end {(if (is Next Mover) (result Mover Draw))
           (if (and (is Line 3) (not (is Mover P4))) (result Mover Win))})))
+""",
+    "lines-board": """
+(game "Lines Board" (players 2)
+  (equipment {(board (rectangle 5 5 diagonals:Alternating) use:Vertex)
+              (piece "Counter" Each) (piece "Tiger" Each)})
+  (rules
+    (start {(place "Counter1" (expand (sites Bottom))) (place "Counter2" (expand (sites Top)))
+            (place "Tiger1" (sites {"A3"})) (place "Tiger2" (sites {"E3"}))})
+    (play (or (forEach Piece "Counter" (or (move Hop (between if:(is Enemy (who at:(between)))
+                                                            (apply (remove (between))))
+                                                   (to if:(is Empty (to))))
+                                            (move Step (to if:(is Empty (to))))))
+              (forEach Piece {"Tiger"} (move Step (to if:(is Empty (to)))))))
+    (end (if (no Moves Next) (result Next Loss)))))
+""",
+    "other-diagonals": """
+(game "Other Diagonals" (players 2)
+  (equipment {(board (square 5 diagonals:Concentric) use:Vertex) (piece "Disc" Each)})
+  (rules (play (move Add (to (sites Empty)))) (end (if (is Line 3) (result Mover Win)))))
+""",
+    "more-diagonals": """
+(game "More Diagonals" (players 2)
+  (equipment {(board (rotate 90 (square 5 diagonals:Radiating)) use:Vertex)
+              (piece "Disc" Each)})
+  (rules (play (move Add (to (sites Empty)))) (end (if (is Line 3) (result Mover Win)))))
+""",
+    "solid-diagonals": """
+(game "Solid Diagonals" (players 2)
+  (equipment {(board (rectangle 3 4 diagonals:SolidNoSplit) use:Vertex) (piece "Disc" Each)})
+  (rules (play (move Add (to (sites Empty)))) (end (if (is Line 3) (result Mover Win)))))
 """,
 }
 

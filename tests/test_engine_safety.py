@@ -82,8 +82,9 @@ def test_bounds_hold_in_play():
 
 
 def test_nesting_depth_is_proven():
-    assert int(ludi.load("oware").tables[L.P_DEPTH]) == 1
-    assert int(ludi.load("playwin").tables[L.P_DEPTH]) == 1  # (no Moves Mover) counts nothing
+    # level 0: the moves and their trials; level 1: the other players' moves, counted by
+    # (no Moves Next) and when the player to move has none (could another one move?)
+    assert int(ludi.load("oware").tables[L.P_DEPTH]) == 2
     with_others = ludi.parse('(game "G" (players 2) (equipment {(board (square 3)) '
                              '(piece "M" Each)}) (rules (play (move Add (to (sites Empty)))) '
                              "(end (if (no Moves Next) (result Mover Win)))))")

@@ -221,3 +221,84 @@ def test_difference_and_intersection_of_fixed_regions():
         assert moves_of(game) == cells, region
     with pytest.raises(CompileError, match="difference of regions that change during play"):
         ludi.parse(text.replace("REGION", "(difference (sites Empty) (sites Bottom))"))
+
+
+def test_plural_relative_directions_are_the_three_on_that_side():
+    for name, want in (("Forwards", ["c3-b4", "c3-c4", "c3-d4"]),
+                       ("Backwards", ["c3-b2", "c3-c2", "c3-d2"]),
+                       ("Leftwards", ["c3-b2", "c3-b3", "c3-b4"]),
+                       ("Rightwards", ["c3-d2", "c3-d3", "c3-d4"])):
+        game = pieces_game(f'(piece "K" Each (move Step {name} (to if:(is Empty (to)))))',
+                           '(place "K1" (sites {"C3"})) (place "K2" (sites {"E5"}))')
+        assert moves_of(game) == want, name
+
+
+# ------------------------------------------------------------------ boards, hops, limits
+
+GRID = ('(game "G" (players 2) (equipment {{(board (rectangle 5 5 diagonals:{pattern}) '
+        'use:Vertex) (piece "C" Each (move Step (to if:(is Empty (to)))))}}) '
+        '(rules (start {{(place "C1" (sites {{{sites}}})) (place "C2" (sites {{"E5"}}))}}) '
+        '(play (forEach Piece)) (end (if (no Moves Next) (result Next Loss)))))')
+
+
+def test_grid_diagonals_join_points_as_ludii_draws_them():
+    # Alternating (Alquerque): a point whose column + row is even has its four diagonals
+    game = ludi.parse(GRID.format(pattern="Alternating", sites='"C3" "B3"'))
+    assert [m for m in moves_of(game) if m.startswith("c3")] == [
+        "c3-b2", "c3-b4", "c3-c2", "c3-c4", "c3-d2", "c3-d3", "c3-d4"]
+    assert [m for m in moves_of(game) if m.startswith("b3")] == ["b3-a3", "b3-b2", "b3-b4"]
+    # Radiating: only the rays from the centre; SolidNoSplit: every diagonal
+    game = ludi.parse(GRID.format(pattern="Radiating", sites='"B2" "B3"'))
+    assert [m for m in moves_of(game) if m.startswith("b2")] == [
+        "b2-a1", "b2-a2", "b2-b1", "b2-c2", "b2-c3"]
+    game = ludi.parse(GRID.format(pattern="SolidNoSplit", sites='"B3"'))
+    assert len(moves_of(game)) == 8
+    with pytest.raises(CompileError, match="add use:Vertex"):
+        ludi.parse(GRID.format(pattern="Alternating", sites='"C3"').replace(" use:Vertex", ""))
+
+
+def test_for_each_piece_of_a_name_with_given_moves_and_ludiis_hop():
+    # (forEach Piece "C" MOVES): those moves for the named types; a hop over (who at:(between))
+    text = GRID.format(pattern="Alternating", sites='"C3"').replace(
+        '(place "C2" (sites {"E5"}))', '(place "C2" (sites {"C4" "E5"}))').replace(
+        "(play (forEach Piece))",
+        '(play (forEach Piece "C" (move Hop (between if:(is Enemy (who at:(between))) '
+        "(apply (remove (between)))) (to if:(is Empty (to))))))")
+    game = ludi.parse(text)
+    assert moves_of(game) == ["c3xc4>c5"]
+    with pytest.raises(CompileError, match='no piece "D"'):
+        ludi.parse(text.replace('(forEach Piece "C"', '(forEach Piece "D"'))
+
+
+def test_ludiis_turn_limit_stops_a_game_as_a_timeout():
+    # two pieces stepping back and forth for ever: 1,250 turns each, then a timeout
+    game = pieces_game('(piece "K" Each (move Step Orthogonal (to if:(is Empty (to)))))',
+                       '(place "K1" (sites {"A1"})) (place "K2" (sites {"E5"}))')
+    stats = ludi.random_playouts(game, 3, seed=1)
+    assert stats["mean_length"] == 2500 and stats["timeout"] == 1.0
+
+
+def test_a_player_stuck_while_another_can_move_ends_apart():
+    # ludi ends the game in a draw; Ludii would make the stuck player pass, so the end is noted
+    # apart and a Ludii game whose random play reaches it is refused by ludi ludii
+    from ludi.ludii import sample_random_play
+
+    game = pieces_game('(piece "P" Each (move Step Forward (to if:(is Empty (to)))))',
+                       '(place "P1" (sites {"A4"})) (place "P2" (sites {"A5" "E5"}))')
+    state = game.initial_state()
+    assert moves_of(game, state) == []  # P1's pawn is blocked; P2 could move
+    assert state.is_terminal() and state.winner is None
+    assert state.end_type == "no moves (another player could move)"
+    assert sample_random_play(game, 20, 1.0).stuck == 1.0
+
+
+def test_a_board_of_points_is_drawn_as_points_and_lines(tmp_path):
+    from ludi.engine.picture import figure
+
+    game = ludi.parse(GRID.format(pattern="Alternating", sites='"C3"'))
+    assert game.board.points
+    fig = figure(game.initial_state())
+    nbr = game.board.nbr
+    edges = sum(1 for cell in range(len(nbr)) for other in nbr[cell] if other > cell)
+    assert edges == 2 * 5 * 4 + 2 * 8  # the grid's lines and Alquerque's 16 diagonals
+    assert len(fig.axes[0].lines) == edges

@@ -44,6 +44,7 @@ class Board:
     sides: dict[str, np.ndarray]  # compass -> cells of that side (corners included)
     corners: np.ndarray  # the corner cells, in order
     labels: tuple[str, ...]
+    points: bool = False  # played on points joined by lines (drawn so), not on cells
     _index: dict = field(default_factory=dict, repr=False)
 
     @property
@@ -155,7 +156,7 @@ def _build(kind, shape, size, cells, dirs, axes, adjacent, sides, corners) -> Bo
                   {k: np.array(v, np.int64).reshape(-1, 2) for k, v in axes.items()},
                   np.array(adjacent, np.int64),
                   {k: np.array(sorted(index[c] for c in v), np.int64) for k, v in sides.items()},
-                  np.array([index[c] for c in corners], np.int64), (), lookup)
+                  np.array([index[c] for c in corners], np.int64), (), _index=lookup)
     cols = board.column_index()
     rows = board.row_index()
     labels = tuple(_label(int(c), int(r)) for c, r in zip(cols, rows, strict=True))
@@ -251,6 +252,47 @@ def square_grid(cols: int, rows: int) -> Board:
     shape = "square" if cols == rows else "rectangle"
     return _build("square", shape, (cols, rows) if cols != rows else (cols,), cells,
                   SQUARE_DIRS, axes, list(range(8)), sides, corners)
+
+
+def grid_diagonals(board: Board, pattern: str) -> Board:
+    """The points of a square grid joined along Ludii's diagonal ``pattern``: a diagonal link
+    (NE, NW, SW, SE) is kept only where the pattern draws that diagonal across a square of
+    the grid. Alternating: the square with lower-left point (c, r) has its rising diagonal when
+    c + r is even, else its falling one (Alquerque); SolidNoSplit: both in every square;
+    Concentric: falling diagonals in the lower-left and upper-right quarters, rising ones
+    elsewhere; Radiating: only the diagonals on the four rays from the centre point."""
+    cols, rows = int(board.xy[:, 0].max()) + 1, int(board.xy[:, 1].max()) + 1
+    edges: set[frozenset] = set()
+    if pattern == "Radiating":
+        mid_c, mid_r = cols // 2, rows // 2
+        for dc, dr in ((1, 1), (-1, 1), (-1, -1), (1, -1)):
+            for n in range(max(rows // 2, cols // 2) + 1):
+                edges.add(frozenset({(mid_c + n * dc, mid_r + n * dr),
+                                     (mid_c + (n + 1) * dc, mid_r + (n + 1) * dr)}))
+    else:
+        for r in range(rows - 1):
+            for c in range(cols - 1):
+                rising = frozenset({(c, r), (c + 1, r + 1)})
+                falling = frozenset({(c, r + 1), (c + 1, r)})
+                if pattern == "SolidNoSplit":
+                    edges |= {rising, falling}
+                elif pattern == "Alternating":
+                    edges.add(rising if (r + c) % 2 == 0 else falling)
+                elif pattern == "Concentric":
+                    lower_left = r < rows // 2 and c < cols // 2
+                    upper_right = r >= rows // 2 and c >= cols // 2
+                    edges.add(falling if lower_left or upper_right else rising)
+                else:
+                    raise ValueError(f"no diagonal pattern {pattern}")
+    nbr = board.nbr.copy()
+    for cell, (c, r) in enumerate(board.xy):
+        for d in (1, 3, 5, 7):  # NE NW SW SE
+            dc, dr = SQUARE_DIRS[d]
+            if frozenset({(int(c), int(r)), (int(c) + dc, int(r) + dr)}) not in edges:
+                nbr[cell, d] = -1
+    object.__setattr__(board, "nbr", nbr)
+    object.__setattr__(board, "points", True)
+    return board
 
 
 def mancala(rows: int, cols: int, stores: bool) -> Board:

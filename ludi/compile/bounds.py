@@ -54,7 +54,9 @@ def prove(c: Compiler) -> None:
                    f"to {per_gen[worst]:,})")
     p[L.P_MAX_MOVES] = max(total, 1)
     p[L.P_VM_STACK] = max(len(c.code), 1)  # a program pushes one value an op at most
-    p[L.P_DEPTH] = 1 + int(p[L.P_NO_MOVES])
+    # level 0: the moves and their trials; level 1: the other players' moves, which (no Moves
+    # …) end clauses and a player without a move (is another one stuck too?) count
+    p[L.P_DEPTH] = 2
     hops = [g for g in range(len(c.gens)) if c.gens.get(g, "kind") == L.GEN_HOP]
     chains = any(c.gens.get(g, "chain") for g in hops)
     p[L.P_MAX_CHAINS] = max((per_gen[g] for g in hops), default=0)

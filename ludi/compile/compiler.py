@@ -35,6 +35,8 @@ from ludi.lang import Description, Node
 from ludi.lang.tree import Sym
 
 DEFAULT_MOVE_LIMIT = 10_000
+#: Ludii's turn limit: a game stops as a timeout after this many turns per player.
+TURNS_PER_PLAYER = 1250
 #: Most entries of the position history (repetition tests): a game's positions since the count
 #: on the board last changed, at most one a ply, so the move limit + 1 always suffices up to
 #: this (past it the engine checks, and stops with an error when the history is full).
@@ -130,6 +132,7 @@ class Compiler:
         self.params[L.P_CELLS] = C
         self.params[L.P_NUM_AXES] = self.board.axes["All"].shape[0]
         self.params[L.P_MOVE_LIMIT] = DEFAULT_MOVE_LIMIT
+        self.params[L.P_TURN_LIMIT] = TURNS_PER_PLAYER * self.num_players
         self.add_mask = np.zeros(C, np.int8)
         self.init_counts = np.zeros(C, np.int64)
         self.init_owner = np.zeros(C, np.int64)

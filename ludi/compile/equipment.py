@@ -53,13 +53,19 @@ def board_hex_triangle(c: Compiler, node: Node) -> geometry.Board:
 @compiles("board_square")
 def board_square(c: Compiler, node: Node) -> geometry.Board:
     n = number(node, node.args[0], "the side of a square board", 1, 200)
-    return geometry.square_grid(n, n)
+    return _diagonals(node, geometry.square_grid(n, n))
 
 
 @compiles("board_rectangle")
 def board_rectangle(c: Compiler, node: Node) -> geometry.Board:
-    return geometry.square_grid(number(node, node.args[1], "columns", 1, 200),
-                                number(node, node.args[0], "rows", 1, 200))
+    return _diagonals(node, geometry.square_grid(number(node, node.args[1], "columns", 1, 200),
+                                                 number(node, node.args[0], "rows", 1, 200)))
+
+
+def _diagonals(node: Node, board: geometry.Board) -> geometry.Board:
+    """A grid with Ludii's ``diagonals:`` lines, played on its points (see equip_board)."""
+    pattern = node.named("diagonals")
+    return board if pattern is None else geometry.grid_diagonals(board, pattern.name)
 
 
 # ---------------------------------------------------------------- equipment items
@@ -73,6 +79,13 @@ def _one_board(c: Compiler, item: Node) -> None:
 @compiles("equip_board")
 def equip_board(c: Compiler, item: Node) -> None:
     _one_board(c, item)
+    graph = item.args[0]
+    while graph.rule == "board_rotate":
+        graph = graph.args[1]
+    use = item.named("use")
+    if graph.named("diagonals") is not None and (use is None or use.name != "Vertex"):
+        raise fail(item, "a grid with diagonals: is played on its points in ludi: add use:Vertex "
+                   "(its squares, cut by the diagonals into triangles, are not supported)")
     c.board = c.dispatch(item.args[0])
     c.params[L.P_BOARD_CELLS] = c.board.num_cells
 

@@ -71,32 +71,33 @@ P_W_DIST = 39  # C: each cell's distance to the nearest enemy piece
 P_W_CHAIN_STACK = 40  # 6 (C + 1): the capture-series search stack (CH_* rows)
 P_W_CHAINS = 41  # P_CHAIN_AREA: the capture series of the last generation (CR_* records)
 P_W_SLAM = 42  # C: counts saved before a sowing's captures (grand slam undo)
+P_TURN_LIMIT = 43  # turns before the game stops as a timeout (Ludii: 1,250 per player)
 
 # ================================================================ table header: sections
 # t[T_*] is the offset in t where that section starts
-T_NBR = 43  # neighbour of cell c in direction d at c * P_DIRS + d (-1: off the board)
-T_AXES = 44  # the line axes: P_NUM_AXES pairs of opposite directions
-T_ADJ = 45  # the P_NUM_ADJ adjacent directions
-T_CELLBITS = 46  # goal bits of each cell (corners, sides, player regions): C
-T_RIM = 47  # 1 on edge cells: C
-T_ADD_MASK = 48  # PLAY_ADD: 1 where the add may place: C
-T_CONN = 49  # connection tests: CONN_WIDTH goal masks each (one per colour)
-T_CODE = 50  # condition ops: OP_WIDTH integers each (O_* fields)
-T_CLAUSES = 51  # end clauses, in order: CLAUSE_WIDTH integers each (CL_* fields)
-T_SCORES = 52  # (byScore ...) entries: SCORE_WIDTH integers each (SC_* fields)
-T_REGIONS = 53  # static regions: per region, per colour (4), C entries of 0/1
-T_GEN = 54  # move generators: GEN_WIDTH integers each (G_* fields)
-T_PROG = 55  # the move program: PROG_WIDTH integers an instruction (IN_* fields)
-T_LIST = 56  # lists: effect sequences (then, apply) and the parts of region unions
-T_EFF = 57  # effects: EFF_WIDTH integers each (E_* fields)
-T_DYNREG = 58  # regions computed by trial moves: DYNREG_WIDTH integers each (DR_* fields)
-T_TRACK = 59  # the track's sites in order (P_TRACK_LEN), then each site's place on it (C, -1)
-T_SITES = 60  # per colour (4): its (map ...) entry site, -1 none
-T_INIT = 61  # initial count of each site (C), owner (C: 0 empty, colour + 1), piece (C)
-T_XY = 62  # coordinates of each cell (q, r)
-T_COMPONENTS = 63  # the piece types: K, then each one's owner (K: colour, -1 shared), then
+T_NBR = 44  # neighbour of cell c in direction d at c * P_DIRS + d (-1: off the board)
+T_AXES = 45  # the line axes: P_NUM_AXES pairs of opposite directions
+T_ADJ = 46  # the P_NUM_ADJ adjacent directions
+T_CELLBITS = 47  # goal bits of each cell (corners, sides, player regions): C
+T_RIM = 48  # 1 on edge cells: C
+T_ADD_MASK = 49  # PLAY_ADD: 1 where the add may place: C
+T_CONN = 50  # connection tests: CONN_WIDTH goal masks each (one per colour)
+T_CODE = 51  # condition ops: OP_WIDTH integers each (O_* fields)
+T_CLAUSES = 52  # end clauses, in order: CLAUSE_WIDTH integers each (CL_* fields)
+T_SCORES = 53  # (byScore ...) entries: SCORE_WIDTH integers each (SC_* fields)
+T_REGIONS = 54  # static regions: per region, per colour (4), C entries of 0/1
+T_GEN = 55  # move generators: GEN_WIDTH integers each (G_* fields)
+T_PROG = 56  # the move program: PROG_WIDTH integers an instruction (IN_* fields)
+T_LIST = 57  # lists: effect sequences (then, apply) and the parts of region unions
+T_EFF = 58  # effects: EFF_WIDTH integers each (E_* fields)
+T_DYNREG = 59  # regions computed by trial moves: DYNREG_WIDTH integers each (DR_* fields)
+T_TRACK = 60  # the track's sites in order (P_TRACK_LEN), then each site's place on it (C, -1)
+T_SITES = 61  # per colour (4): its (map ...) entry site, -1 none
+T_INIT = 62  # initial count of each site (C), owner (C: 0 empty, colour + 1), piece (C)
+T_XY = 63  # coordinates of each cell (q, r)
+T_COMPONENTS = 64  # the piece types: K, then each one's owner (K: colour, -1 shared), then
 #                    each colour's own piece type (4: the one an Add places, 0 none)
-T_HEADER = 64
+T_HEADER = 72
 
 #: The header fields a dump shows, in order (all P_* names).
 PARAMETERS = tuple(k for k in dict(globals()) if k.startswith("P_"))
@@ -507,6 +508,8 @@ BOARD = INFO_SIZE  # the board section starts right after the scalars: s[BOARD +
 
 END_NO_MOVES = -1  # I_END_OP: the player to move had no legal move and no clause applied
 END_TIMEOUT = -2  # I_END_OP: the move limit was reached
+END_STUCK = -3  # I_END_OP: as END_NO_MOVES, but another player could still move (where Ludii
+#                 would make the stuck player pass and play on)
 
 # ================================================================ work array scalars
 W_ERROR = 0  # an ERR_* code: the kernels met something they cannot play (0: none)

@@ -29,6 +29,13 @@ def first_win_ends(c: Compiler, node: Node) -> None:
     c.params[L.P_FIRST_WIN_ENDS] = 1
 
 
+#: A turn limit no game reaches.
+NO_TURN_LIMIT = 2**62
+
+
 @compiles("metarule_move_limit")
 def move_limit(c: Compiler, node: Node) -> None:
+    """``(moveLimit N)``: N plies, instead of Ludii's default limits (10,000 moves and 1,250
+    turns per player)."""
     c.params[L.P_MOVE_LIMIT] = number(node, node.args[0], "the move limit", 1, 10**7)
+    c.params[L.P_TURN_LIMIT] = NO_TURN_LIMIT

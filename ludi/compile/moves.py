@@ -15,6 +15,7 @@ After the program, :func:`play` chooses the fast paths the kernels may take for 
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -137,11 +138,25 @@ def _piece_from(c: Compiler, node: Node) -> int:
 
 @compiles("moves_foreach_piece")
 def for_each_piece(c: Compiler, node: Node) -> None:
-    """(forEach Piece): the moves of every piece type the mover owns, each from the cells its
-    pieces stand on (the program skips the other players' types)."""
+    """(forEach Piece ["Name" | {"Name" …}] [MOVES]): the moves of every piece type the mover
+    owns (of the named types: "Counter" names "Counter1", "Counter2", …), each from the cells
+    its pieces stand on; MOVES, when given, instead of the types' own moves. The program skips
+    the other players' types."""
     if c.piece is not None:
         raise fail(node, "(forEach Piece) cannot be used inside a piece's own moves")
-    pieces = [comp for comp in c.components if comp.moves is not None]
+    names = [a for a in node.args if isinstance(a, str)] + [
+        n for a in node.args if isinstance(a, tuple) for n in a]
+    given = next((a for a in node.args if isinstance(a, Node)), None)
+    chosen = [comp for comp in c.components if not names or any(
+        comp.name == n or (comp.name.startswith(n) and comp.name[len(n):].isdigit())
+        for n in names)]
+    if names and not chosen:
+        wanted = " or ".join(f'"{n}"' for n in names)
+        raise fail(node, f"no piece {wanted}; pieces: "
+                   + ", ".join(comp.name for comp in c.components))
+    if given is not None:
+        chosen = [replace(comp, moves=given) for comp in chosen]
+    pieces = [comp for comp in chosen if comp.moves is not None]
     if not pieces:
         raise fail(node, "(forEach Piece) makes the moves of each piece, but no (piece …) has "
                    'moves; give them, e.g. (piece "Pawn" Each (move Step Forward (to if:'
@@ -187,10 +202,11 @@ def hop(c: Compiler, node: Node) -> None:
     """(move Hop …) over an enemy piece, capturing it; landing:Turning and chain:True are Play
     Win's turning jumps and capture series."""
     _check_directions(node)
-    code = _from_region(c, node)
+    code = _piece_from(c, node)
     between = _part(node, "between")
-    enemy = parse_fragment("(is Enemy (between))", "cond")
-    if between is None or between.named("if") != enemy:
+    enemy = (parse_fragment("(is Enemy (between))", "cond"),
+             parse_fragment("(is Enemy (who at:(between)))", "cond"))
+    if between is None or between.named("if") not in enemy:
         raise fail(node, "a hop jumps over an enemy piece: (between if:(is Enemy (between)) "
                    "(apply (remove (between))))")
     apply = _part(between, "apply")

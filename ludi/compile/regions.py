@@ -260,8 +260,10 @@ SQUARE_SETS = {"All": range(8), "Adjacent": range(8), "Orthogonal": (0, 2, 4, 6)
                "Diagonal": (1, 3, 5, 7)}
 #: A relative direction: how many eighths of a turn (anticlockwise) from the facing direction.
 #: Ludii turns BL and BR from Backward the other way round: facing N, BL is SE and BR is SW.
-RELATIVE = {"Forward": 0, "FL": 1, "Leftward": 2, "BL": -3, "Backward": 4, "BR": 3,
-            "Rightward": -2, "FR": -1}
+#: The plural names are the three directions on that side (facing N, Forwards is NW N NE).
+RELATIVE = {"Forward": (0,), "FL": (1,), "Leftward": (2,), "BL": (-3,), "Backward": (4,),
+            "BR": (3,), "Rightward": (-2,), "FR": (-1,), "Forwards": (1, 0, -1),
+            "Backwards": (3, 4, 5), "Leftwards": (1, 2, 3), "Rightwards": (-1, -2, -3)}
 
 
 def direction_indices(c: Compiler, node: Node, name: str, facing: str = "N") -> tuple[int, ...]:
@@ -277,7 +279,7 @@ def direction_indices(c: Compiler, node: Node, name: str, facing: str = "N") -> 
     if name in SQUARE_DIRECTIONS:
         return (SQUARE_DIRECTIONS[name],)
     if name in RELATIVE:
-        return ((SQUARE_DIRECTIONS[facing] + RELATIVE[name]) % 8,)
+        return tuple((SQUARE_DIRECTIONS[facing] + turn) % 8 for turn in RELATIVE[name])
     raise fail(node, f"unknown direction {name}")
 
 

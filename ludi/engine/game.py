@@ -91,10 +91,14 @@ class Game:
 
     # ------------------------------------------------------------ variants of the same rules
     def with_move_limit(self, plies: int) -> Game:
-        """The same game stopped as a timeout after ``plies`` plies."""
+        """The same game stopped as a timeout after ``plies`` plies (and no turn limit), as
+        ``(meta (moveLimit N))`` does."""
+        from ludi.compile.meta import NO_TURN_LIMIT
+
         if int(plies) < 1:
             raise LudiError(f"the move limit must be at least 1 ply; got {plies}")
-        return Game(self.spec.with_parameters(P_MOVE_LIMIT=int(plies)))
+        return Game(self.spec.with_parameters(P_MOVE_LIMIT=int(plies),
+                                              P_TURN_LIMIT=NO_TURN_LIMIT))
 
     @property
     def fast_paths(self) -> tuple[str, ...]:
@@ -323,12 +327,15 @@ class State:
 
     @property
     def end_type(self) -> str | None:
-        """What ended the game: the condition's text, "no moves" or "move limit"."""
+        """What ended the game: the condition's text, "no moves" (also "… (another player
+        could move)", where Ludii would make the stuck player pass) or "move limit"."""
         if not self.is_terminal():
             return None
         op = int(self._s[L.I_END_OP])
         if op == L.END_NO_MOVES:
             return "no moves"
+        if op == L.END_STUCK:
+            return "no moves (another player could move)"
         if op == L.END_TIMEOUT:
             return "move limit"
         return self.game.spec.condition_text(op)
@@ -450,9 +457,12 @@ def engine_error(spec: GameSpec, code: int, at: int, value: int) -> EngineError:
     origin = spec.origins[table][at] if table and 0 <= at < len(spec.origins[table]) else None
     message = f"{spec.name}: the engine met {what.format(value=value)}"
     if origin is None:
-        return EngineError(message)
-    return EngineError(f"{message}, in {origin.text[:80]}", file=origin.file, line=origin.line,
-                       col=origin.col, source_line=origin.source_line)
+        error = EngineError(message)
+    else:
+        error = EngineError(f"{message}, in {origin.text[:80]}", file=origin.file,
+                            line=origin.line, col=origin.col, source_line=origin.source_line)
+    error.code = code  # the ERR_* code, for callers that treat some apart
+    return error
 
 
 def from_description(desc: Description) -> Game:

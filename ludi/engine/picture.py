@@ -84,8 +84,16 @@ def _draw_stones(ax, state: State, labels: bool):
 
     board = state.game.board
     centres = cell_centres(board)
+    if board.points:  # the lines between the points, once each
+        for cell, (x, y) in enumerate(centres):
+            for other in board.nbr[cell]:
+                if other > cell:
+                    ox, oy = centres[other]
+                    ax.plot([x, ox], [y, oy], color=LINES, lw=1.5, zorder=0)
     for cell, (x, y) in enumerate(centres):
-        if board.kind == "hex":
+        if board.points:
+            ax.add_patch(Circle((x, y), 0.08, facecolor=LINES, edgecolor=LINES))
+        elif board.kind == "hex":
             ax.add_patch(RegularPolygon((x, y), 6, radius=0.577, orientation=0,
                                         facecolor=BOARD, edgecolor=LINES, lw=1))
         else:

@@ -8,7 +8,9 @@ compared with Ludii's row (:mod:`ludi.ludii.reference`). Every file gets one sta
 - ``disagrees``: plays, but a figure differs beyond sampling error (a bug: ludi must refuse what
   it cannot play exactly);
 - ``unchecked``: plays; Ludii's file has no row for it;
-- ``refused``: ludi refuses it with a clear message (the first thing it lacks);
+- ``refused``: ludi refuses it with a clear message: the first thing it lacks, or, met only in
+  play, a player left without a move while another can move (Ludii's forced pass, which ludi
+  does not play: it ends such a game in a draw);
 - ``error``: it loads but the engine stops with an error while playing, or anything raised a
   Python exception instead of a clear message (a bug either way).
 """
@@ -71,11 +73,12 @@ class FileResult:
         return out
 
 
-def sample_random_play(game, playouts: int = 300, seconds: float = 2.0, seed: int = 0
+def sample_random_play(game, playouts: int = 300, seconds: float = 20.0, seed: int = 0
                        ) -> Sample:
-    """Random-play figures of ``game`` counted as Ludii counts them: up to ``playouts`` games,
-    fewer when they would take more than about ``seconds``."""
-    from ludi.compile.layout import END_TIMEOUT
+    """Random-play figures of ``game`` counted as Ludii counts them: ``playouts`` games, fewer
+    only when they would take more than about ``seconds`` (a guard for very slow games; the
+    same seed then gives the same sample on any machine)."""
+    from ludi.compile.layout import END_STUCK, END_TIMEOUT
     from ludi.engine.playouts import run_playouts
 
     legal = len(game.initial_state().legal_moves())
@@ -97,7 +100,8 @@ def sample_random_play(game, playouts: int = 300, seconds: float = 2.0, seed: in
     shares["limit"] = float(np.mean(reasons == END_TIMEOUT))
     return Sample(playouts=n, moves_mean=float(lengths.mean()),
                   moves_sd=float(lengths.std(ddof=1)) if n > 1 else 0.0, shares=shares,
-                  legal_moves_initial=legal, playouts_per_s=n / elapsed if elapsed > 0 else None)
+                  legal_moves_initial=legal, playouts_per_s=n / elapsed if elapsed > 0 else None,
+                  stuck=float(np.mean(reasons == END_STUCK)))
 
 
 def _batch_seed(seed: int, batch: int) -> int:
@@ -106,7 +110,7 @@ def _batch_seed(seed: int, batch: int) -> int:
 
 
 def check_file(path: Path, folder: Path, reference: dict[str, Reference], playouts: int = 300,
-               seconds: float = 2.0, seed: int = 0) -> FileResult:
+               seconds: float = 20.0, seed: int = 0) -> FileResult:
     """Load, play and compare one description; never raises."""
     from ludi.engine.game import from_description
     from ludi.lang import load_description
@@ -141,6 +145,12 @@ def check_file(path: Path, folder: Path, reference: dict[str, Reference], playou
         return result
     except Exception as e:  # noqa: BLE001
         return _crashed(result, e)
+    if result.sample.stuck > 0:  # ludi ended games where Ludii would have played on
+        result.status = "refused"
+        result.reason = ("random play reaches a player with no legal move while another can "
+                         "move: Ludii makes that player pass (a forced pass), ludi ends the game "
+                         f"in a draw ({result.sample.stuck:.0%} of games)")
+        return result
     result.reference = reference.get(_reference_key(rel))
     if result.reference is None:
         result.status = "unchecked"
@@ -181,7 +191,7 @@ def _check_one(args) -> FileResult:
 
 
 def sweep(folder: str | Path, reference: str | Path | None = None, playouts: int = 300,
-          seconds: float = 2.0, seed: int = 0, workers: int = 1, only: str | None = None,
+          seconds: float = 20.0, seed: int = 0, workers: int = 1, only: str | None = None,
           progress: bool = True) -> list[FileResult]:
     """Check every ``.lud`` file under ``folder`` (those whose path contains ``only``, if
     given) against Ludii's statistics in ``reference`` (a ``random_play.csv``)."""

@@ -22,6 +22,7 @@ from ludi.compile.layout import (
     MOVE_SWAP,
     P_MOVE_LIMIT,
     P_PLAY,
+    P_TURN_LIMIT,
     PLAY_ADD,
 )
 from ludi.engine.kernels.core import next_colour, tiny
@@ -62,5 +63,5 @@ def apply_move(t, s, w, move):
     if following != mover:
         s[I_TURNS] += 1
     s[I_MOVER] = following
-    if s[I_PLY] >= t[P_MOVE_LIMIT]:
+    if s[I_PLY] >= t[P_MOVE_LIMIT] or s[I_TURNS] >= t[P_TURN_LIMIT]:
         finish(t, s, np.int64(-1), np.int64(END_TIMEOUT))  # int64s: see run_program

@@ -15,8 +15,10 @@ from ludi.compile.layout import (
     CLAUSE_WIDTH,
     DRAW,
     END_NO_MOVES,
+    END_STUCK,
     ERR_DEPTH,
     ERR_OUTCOME,
+    I_ACTIVE,
     I_END_CLAUSE,
     I_LAST_FROM,
     I_LAST_TO,
@@ -114,6 +116,28 @@ def check_end(t, s, w):
 
 
 @kernel
+def others_can_move(t, s, w):
+    """Has any other player still in the game a legal move? (Their moves go to the nested move
+    list of this level.)"""
+    mover = s[I_MOVER]
+    depth = w[W_DEPTH]
+    if depth >= t[P_DEPTH] - 1:
+        return False  # no level to count them on: the stuck rule's draw stands
+    w[W_DEPTH] = depth + 1
+    w[W_LIMIT] = 1
+    found = False
+    for colour in range(t[P_PLAYERS]):
+        if colour != mover and s[I_ACTIVE + colour] == 1 and not found:
+            s[I_MOVER] = colour
+            start = w_moves(t, depth)
+            found = generate(t, s, w, w[start:start + t[P_MAX_MOVES]]) > 0
+    w[W_LIMIT] = 0
+    s[I_MOVER] = mover
+    w[W_DEPTH] = depth
+    return found
+
+
+@kernel
 def end_if_stuck(t, s, w, buf):
     """Count the legal moves. When the player to move has none, try the end clauses with that
     player as the mover (Ludii's ``(no Moves Mover)``); if none applies, the game is a draw."""
@@ -122,6 +146,7 @@ def end_if_stuck(t, s, w, buf):
         s[I_STUCK] = 1
         check_end(t, s, w)
         s[I_STUCK] = 0
-        if s[I_OVER] == 0:
-            finish(t, s, np.int64(-1), np.int64(END_NO_MOVES))
+        if s[I_OVER] == 0:  # a draw; noted apart when Ludii would have played on
+            why = END_STUCK if others_can_move(t, s, w) else END_NO_MOVES
+            finish(t, s, np.int64(-1), np.int64(why))
     return n
