@@ -117,24 +117,15 @@ def check_end(t, s, w):
 
 @kernel
 def others_can_move(t, s, w):
-    """Has any other player still in the game a legal move? (Their moves go to the nested move
-    list of this level.)"""
-    mover = s[I_MOVER]
-    depth = w[W_DEPTH]
-    if depth >= t[P_DEPTH] - 1:
-        return False  # no level to count them on: the stuck rule's draw stands
-    w[W_DEPTH] = depth + 1
-    w[W_LIMIT] = 1
-    found = False
+    """Has any other player still in the game a legal move? (Counted as for (no Moves …), one
+    level down; at a deeper level there is none to count on, and the answer is no.)"""
+    if w[W_DEPTH] >= t[P_DEPTH] - 1:
+        return False
+    count_others_moves(t, s, w)
     for colour in range(t[P_PLAYERS]):
-        if colour != mover and s[I_ACTIVE + colour] == 1 and not found:
-            s[I_MOVER] = colour
-            start = w_moves(t, depth)
-            found = generate(t, s, w, w[start:start + t[P_MAX_MOVES]]) > 0
-    w[W_LIMIT] = 0
-    s[I_MOVER] = mover
-    w[W_DEPTH] = depth
-    return found
+        if colour != s[I_MOVER] and s[I_ACTIVE + colour] == 1 and w[W_NO_MOVES + colour] == 0:
+            return True
+    return False
 
 
 @kernel
