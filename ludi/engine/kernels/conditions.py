@@ -135,7 +135,6 @@ from ludi.compile.layout import (
     S_COUNTS,
     S_GMASK,
     S_PARENT,
-    S_WHAT,
     T_ADJ,
     T_AXES,
     T_CLAUSES,
@@ -158,7 +157,7 @@ from ludi.engine.kernels.core import (
     tiny,
 )
 from ludi.engine.kernels.history import repetitions
-from ludi.engine.kernels.pieces import find
+from ludi.engine.kernels.pieces import find, piece_type
 
 # ---------------------------------------------------------------- regions
 
@@ -181,7 +180,7 @@ def in_region(t, s, w, code, colour, site):
     elif code <= REG_OCCUPIED_P1 and code >= REG_OCCUPIED_LAST:
         target = REG_OCCUPIED_P1 - code
     elif code <= REG_COMPONENT and code >= REG_COMPONENT_LAST:
-        return site < t[P_BOARD_CELLS] and s[sec(s, S_WHAT) + site] == REG_COMPONENT - code + 1
+        return site < t[P_BOARD_CELLS] and piece_type(t, s, site) == REG_COMPONENT - code + 1
     else:  # dynamic regions are the region of an Add only (the generator reads them)
         fail(w, ERR_REGION, 0, code)
         return False
@@ -477,7 +476,7 @@ def evaluate(t, s, w, start, end):
             r = 0
             if site >= 0 and site < t[P_BOARD_CELLS]:
                 if op == OP_WHAT:
-                    r = s[sec(s, S_WHAT) + site]
+                    r = piece_type(t, s, site)
                 else:
                     r = s[BOARD + site]
                     if op == OP_IS_OCCUPIED:

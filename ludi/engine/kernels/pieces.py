@@ -94,19 +94,32 @@ def own_piece(t, colour):
 
 
 @tiny
-def place(t, s, c, colour):
-    """Put a piece of ``colour`` (of its own type) on the empty cell ``c``."""
-    place_piece(t, s, c, colour, own_piece(t, colour))
+def piece_type(t, s, site):
+    """The type of the piece on board site ``site`` (0: none). A piece of its player's own type
+    is stored as 0, so placing one (the hot path of every placement game) writes nothing more."""
+    stone = s[BOARD + site]
+    if stone == 0:
+        return 0
+    what = s[sec(s, S_WHAT) + site]
+    return what if what != 0 else own_piece(t, stone - 1)
 
 
 @tiny
 def place_piece(t, s, c, colour, what):
     """Put a piece of type ``what`` owned by ``colour`` on the empty cell ``c``."""
+    place(t, s, c, colour)
+    if what != own_piece(t, colour):
+        s[sec(s, S_WHAT) + c] = what
+
+
+@tiny
+def place(t, s, c, colour):
+    """Put a piece of ``colour``, of its own type, on the empty cell ``c`` (an empty cell's type
+    entry is 0 already: ``remove`` clears it)."""
     stone = colour + 1
     if t[P_LOOPS] == 1:
         s[I_LOOP_FLAG] = 1 if closes_loop(t, s, c, stone) else 0
     s[BOARD + c] = stone
-    s[sec(s, S_WHAT) + c] = what
     s[sec(s, S_COUNTS) + c] = 1
     s[I_PIECES + colour] += 1
     empt = sec(s, S_EMPTIES)
