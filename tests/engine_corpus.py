@@ -202,6 +202,26 @@ EXTRA = {
               (piece "Disc" Each)})
   (rules (play (move Add (to (sites Empty)))) (end (if (is Line 3) (result Mover Win)))))
 """,
+    "hands-phases": """
+(game "Hands Phases" (players 2)
+  (equipment {(board (square 4) use:Vertex) (hand Each size:2)
+              (piece "Marker" Each (move Step (to if:(is Empty (to)))))})
+  (rules
+    (start {(place "Marker" "Hand" count:2) (place "Marker1" (handSite P1 1))
+            (place "Marker2" (handSite P2 1))})
+    phases:{
+      (phase "Placement"
+        (play (or (move (from (handSite Mover)) (to (sites Empty) if:(is Even (to))))
+                  (move (from (sites Hand Mover) if:(< 0 (count at:(from))))
+                        (to (sites Empty) if:(is Odd (to))))))
+        {(nextPhase Mover (all Sites (sites Hand Mover) if:(= 0 (count Cell at:(site))))
+                    "Movement")
+         (nextPhase P2 false)})
+      (phase "Movement" P1 (play (forEach Piece)))
+      (phase "Copying" (play (move (from (handSite Mover)) (to (sites Empty)) copy:True))
+        (nextPhase))}
+    (end (if (is Line 3) (result Mover Win)))))
+""",
     "solid-diagonals": """
 (game "Solid Diagonals" (players 2)
   (equipment {(board (rectangle 3 4 diagonals:SolidNoSplit) use:Vertex) (piece "Disc" Each)})

@@ -19,9 +19,6 @@ from ludi.lang.tree import Named, Node, Sym, category_of
 #: One description per parse-only rule or value (adding one to the list needs an example here).
 PARSE_ONLY_EXAMPLES = {
     ("diagonals", "Solid"): "(board (square 3 diagonals:Solid) use:Vertex) (piece \"M\" Each)",
-    "equip_hand": '(board (square 3)) (piece "M" Each) (hand Each)',
-    "site_hand_site": "END (if (is Empty (handSite P1)) (result Mover Win))",
-    "cond_all_sites": "END (if (all Sites (sites Board) if:(is Empty (site))) (result Mover Win))",
     ("role", "Neutral"): '(board (square 3)) (piece "M" Neutral)',
     ("role", "Enemy"): "END (if (is Line 3) (result Enemy Win))",
     ("role", "Friend"): "END (if (is Line 3) (result Friend Win))",

@@ -288,7 +288,8 @@ def test_missing_play_names_what_rules_expects():
     text = sub("        (play (move Add (to (sites Empty))))\n", "")
     e = error_of(parse, text)
     msg = located(e, ArgumentError, text, "end")
-    assert msg == "(end …) cannot be used in (rules …); expected (meta …), (start …) or (play …)"
+    assert msg == ("(end …) cannot be used in (rules …); expected (meta …), (start …), (play …) "
+                   "or 'phases:'")
 
 
 def test_empty_brackets():

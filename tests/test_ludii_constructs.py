@@ -278,20 +278,6 @@ def test_ludiis_turn_limit_stops_a_game_as_a_timeout():
     assert stats["mean_length"] == 2500 and stats["timeout"] == 1.0
 
 
-def test_a_player_stuck_while_another_can_move_ends_apart():
-    # ludi ends the game in a draw; Ludii would make the stuck player pass, so the end is noted
-    # apart and a Ludii game whose random play reaches it is refused by ludi ludii
-    from ludi.ludii import sample_random_play
-
-    game = pieces_game('(piece "P" Each (move Step Forward (to if:(is Empty (to)))))',
-                       '(place "P1" (sites {"A4"})) (place "P2" (sites {"A5" "E5"}))')
-    state = game.initial_state()
-    assert moves_of(game, state) == []  # P1's pawn is blocked; P2 could move
-    assert state.is_terminal() and state.winner is None
-    assert state.end_type == "no moves (another player could move)"
-    assert sample_random_play(game, 20, 1.0).stuck == 1.0
-
-
 def test_a_board_of_points_is_drawn_as_points_and_lines(tmp_path):
     from ludi.engine.picture import figure
 
@@ -302,3 +288,39 @@ def test_a_board_of_points_is_drawn_as_points_and_lines(tmp_path):
     edges = sum(1 for cell in range(len(nbr)) for other in nbr[cell] if other > cell)
     assert edges == 2 * 5 * 4 + 2 * 8  # the grid's lines and Alquerque's 16 diagonals
     assert len(fig.axes[0].lines) == edges
+
+
+# ------------------------------------------------------------------ relay sowing (J'odu, Foji)
+
+RELAY = """(game "R" (players 2)
+ (equipment { (mancalaBoard 2 6 store:None (track "Track" "0,E,N,W" loop:True))
+   (regions P1 (sites Bottom)) (regions P2 (sites Top)) (piece "Seed" Shared) (hand Each) })
+ (rules (start (set Count 1 to:(sites Track)))
+  (play (move Select
+    (from (if (is Prev Mover) (sites {(last To afterConsequence:True)}) (sites Mover))
+          if:(is Occupied (from)))
+    (then (sow apply:(if (< 1 (count at:(to))) (moveAgain)
+                       (if (= (last To) (last To afterConsequence:True)) (moveAgain)))))))
+  (end (if (= 0 (count in:(if (is Mover P1) (sites P2) (sites P1)))) (result Mover Win)))))"""
+
+
+def test_relay_sowing_goes_on_from_the_last_site_sown():
+    # (last To afterConsequence:True) is where the sowing ended, (last To) the house chosen;
+    # (sites {SITE}) is that one site; (if c A B) as a from-region picks A or B as c says
+    game = ludi.parse(RELAY)
+    state = game.state_from(counts={**EMPTY, "a": 1, "b": 1, "A": 1})
+    assert moves_of(game, state) == ["a", "b"]  # (is Occupied …): houses holding seeds
+    state.apply("a")  # one seed to b, which now holds 2: sow again from b
+    assert state.to_move == 0 and moves_of(game, state) == ["b"]
+    state.apply("b")  # b's 2 seeds to c and d: d holds 1, the turn ends
+    assert state.to_move == 1 and moves_of(game, state) == ["A"]
+
+
+def test_count_in_an_if_region_counts_the_region_chosen():
+    game = ludi.parse(RELAY)
+    state = game.state_from(counts={**EMPTY, "f": 1, "A": 1})
+    state.apply("f")  # f's seed to A (P2's side): P2 still has seeds, no win
+    assert not state.is_terminal()
+    state = game.state_from(counts={**EMPTY, "e": 1, "A": 0})
+    state.apply("e")  # P1 moved; P2's side is empty: the mover wins
+    assert state.is_terminal() and state.winner == 0

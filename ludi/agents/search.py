@@ -111,7 +111,7 @@ def mcts(t, root, w, iterations, c_explore, seed, moves_out, visits_out, values_
     pool_count = np.zeros(nodes, np.int64)
     tried = np.zeros(nodes, np.int64)
     terminal = np.zeros(nodes, np.int8)
-    n_root = generate(t, root, w, buf)
+    n_root = end_if_stuck(t, root, w, buf)
     capacity = max(1024, (n_root + 16) * (iterations + 1))
     pool = np.empty(capacity, np.int64)
     used = 0
@@ -130,7 +130,7 @@ def mcts(t, root, w, iterations, c_explore, seed, moves_out, visits_out, values_
                     terminal[node] = 1
                     break
                 mover[node] = s[I_MOVER]
-                n = generate(t, s, w, buf)
+                n = end_if_stuck(t, s, w, buf)
                 if used + n > capacity:
                     break  # out of room: evaluate this node by a rollout
                 for i in range(n):
@@ -200,7 +200,7 @@ def flat_mc(t, root, w, playouts_per_move, seed, moves_out, values_out, root_val
     rng_seed(rng, seed)
     buf = np.zeros(t[P_MAX_MOVES], np.int64)
     s = root.copy()
-    n = generate(t, root, w, buf)
+    n = end_if_stuck(t, root, w, buf)
     for i in range(n):
         moves_out[i] = buf[i]
     me = root[I_MOVER]
@@ -294,7 +294,7 @@ def alphabeta(t, root, w, depth, moves_out, values_out):
     beta = np.zeros(depth + 1, np.float64)
     best = np.zeros(depth + 1, np.float64)
     states[0, :] = root
-    n_root = generate(t, states[0], w, moves[0])
+    n_root = end_if_stuck(t, states[0], w, moves[0])
     count[0] = n_root
     for i in range(n_root):
         moves_out[i] = moves[0, i]
@@ -313,7 +313,7 @@ def alphabeta(t, root, w, depth, moves_out, values_out):
                 v = leaf_value(t, child, w, buf, colour, depth - d - 1)
             else:
                 d += 1
-                count[d] = generate(t, child, w, moves[d])
+                count[d] = end_if_stuck(t, child, w, moves[d])
                 index[d] = 0
                 alpha[d] = alpha[d - 1]
                 if d == 1:  # a root move as good as the best so far must get its exact value,

@@ -14,7 +14,7 @@ from the bottom row (1).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
@@ -45,6 +45,9 @@ class Board:
     corners: np.ndarray  # the corner cells, in order
     labels: tuple[str, ...]
     points: bool = False  # played on points joined by lines (drawn so), not on cells
+    #: some of the grid's diagonals are not drawn: its nbr follows the lines drawn, while
+    #: Ludii's All and Diagonal directions also reach the points across undrawn diagonals
+    partial_diagonals: bool = False
     _index: dict = field(default_factory=dict, repr=False)
 
     @property
@@ -254,6 +257,15 @@ def square_grid(cols: int, rows: int) -> Board:
                   SQUARE_DIRS, axes, list(range(8)), sides, corners)
 
 
+def vertex_grid(board: Board) -> Board:
+    """A square grid played on its points (Ludii's ``use:Vertex``): the points are joined
+    orthogonally, so pieces step, groups connect and lines run (``(is Line 3)``, whose default
+    is Adjacent) along the four orthogonal directions; ``(is Line 5 All)`` still takes the
+    diagonals too, as in Ludii."""
+    axes = dict(board.axes, Adjacent=board.axes["Orthogonal"])
+    return replace(board, adjacent=np.array([0, 2, 4, 6], np.int64), axes=axes, points=True)
+
+
 def grid_diagonals(board: Board, pattern: str) -> Board:
     """The points of a square grid joined along Ludii's diagonal ``pattern``: a diagonal link
     (NE, NW, SW, SE) is kept only where the pattern draws that diagonal across a square of
@@ -292,6 +304,7 @@ def grid_diagonals(board: Board, pattern: str) -> Board:
                 nbr[cell, d] = -1
     object.__setattr__(board, "nbr", nbr)
     object.__setattr__(board, "points", True)
+    object.__setattr__(board, "partial_diagonals", pattern != "SolidNoSplit")
     return board
 
 
@@ -331,6 +344,24 @@ def mancala(rows: int, cols: int, stores: bool) -> Board:
     board._index.clear()
     board._index.update(index)
     return board
+
+
+def with_hands(board: Board, players: int, size: int) -> Board:
+    """The board with each player's hand after its sites: ``size`` sites a player, player by
+    player (Ludii's hands are containers of their own; here they are sites no line, step or
+    neighbour reaches). Labels: "hand1" for P1's hand of one site, "hand1-2" for its second
+    site when hands hold several."""
+    extra = players * size
+    right = int(board.xy[:, 0].max()) + 2
+    xy = np.vstack([board.xy, np.array([(right + p, i) for p in range(players)
+                                        for i in range(size)], np.int64).reshape(-1, 2)])
+    nbr = np.vstack([board.nbr, -np.ones((extra, board.num_dirs), np.int64)])
+    labels = list(board.labels) + [f"hand{p + 1}" if size == 1 else f"hand{p + 1}-{i + 1}"
+                                   for p in range(players) for i in range(size)]
+    index = dict(board._index)
+    for i, lab in enumerate(labels[board.num_cells:], start=board.num_cells):
+        index[("label", lab)] = i
+    return replace(board, xy=xy, nbr=nbr, labels=tuple(labels), _index=index)
 
 
 def parse_track(board: Board, spec: str, stores: bool) -> list[int]:

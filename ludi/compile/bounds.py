@@ -9,6 +9,7 @@ most once per generation: the program only jumps forward, and filters only remov
 
 - Add: the cells of its region (the board's cells for regions read off the position),
 - Select: the cells of its region,
+- FromTo: its from-sites times its to-sites (one each where a site is given),
 - Slide and Step: for every cell of its from-region and every direction, the cells along the
   ray, up to the distance limit when that is a number (1 for a Step),
 - Hop: one series per from-cell and jump direction (twice that with turning landings); capture
@@ -53,7 +54,9 @@ def prove(c: Compiler) -> None:
                    f"position; at most {MAX_MOVES:,} are supported (this ludeme alone gives up "
                    f"to {per_gen[worst]:,})")
     p[L.P_MAX_MOVES] = max(total, 1)
-    p[L.P_VM_STACK] = max(len(c.code), 1)  # a program pushes one value an op at most
+    loops = sum(1 for i in range(len(c.code)) if c.code.get(i, "kind") == L.OP_SITES_LOOP)
+    # a program pushes one value an op at most, and a loop over sites three entries more
+    p[L.P_VM_STACK] = max(len(c.code) + 3 * loops, 1)
     # level 0: the moves and their trials; level 1: the other players' moves, which (no Moves
     # …) end clauses and a player without a move (is another one stuck too?) count
     p[L.P_DEPTH] = 2
@@ -100,6 +103,12 @@ def _generator_bound(c: Compiler, g: int) -> int:
         return _slide_bound(c, g, _from_cells(c, code))
     if kind == L.GEN_STEP:  # one move a start cell and direction
         return len(_from_cells(c, code)) * bin(c.gens.get(g, "dirs")).count("1")
+    if kind == L.GEN_FROM_TO:  # one move a from-site and to-site
+        one_from = c.gens.get(g, "from_site") < c.gens.get(g, "from_site_end")
+        one_to = c.gens.get(g, "to_site") < c.gens.get(g, "to_site_end")
+        froms = 1 if one_from else region_cells(c, code)
+        tos = 1 if one_to else region_cells(c, c.gens.get(g, "to_region"))
+        return froms * tos
     if kind == L.GEN_HOP:
         if c.gens.get(g, "chain"):
             return MAX_CHAINS

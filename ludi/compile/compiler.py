@@ -16,6 +16,7 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
+from ludi.compile import board as geometry
 from ludi.compile import (
     bounds,
     conditions,
@@ -103,6 +104,11 @@ class Compiler:
         self.track: list[int] = []
         self.track_loop = 0
         self.stores = False
+        self.initial_phases = [-1, -1, -1, -1]  # each player's first phase (phases:{…})
+        self.phase_rows: list[tuple[int, int]] = []  # per phase: first (nextPhase …), count
+        self.next_phases = Records("NX_", L.NX_WIDTH)
+        self.hand_size = 0  # sites in each player's hand (0: no hands)
+        self.first_hand = -1  # the first hand site, once the hands are laid out
         self.board: Board | None = None
         self.num_players = 0
         #: the piece types, Ludii's components (k = 1..K in this order): a (piece "Pawn" Each)
@@ -122,10 +128,15 @@ class Compiler:
         refuse_parse_only(self.tree)
         name, players, equip, rules = self.tree.args
         self.players(players)
-        for item in equip.args[0]:
+        # the board first, then the hands that add their sites to it, then what refers to sites
+        stage = {"equip_board": 0, "equip_mancala_board": 0, "equip_hand": 1}
+        ordered = sorted(equip.args[0], key=lambda it: stage.get(it.rule, 2))
+        for item in ordered:
+            if stage.get(item.rule, 2) == 2 and self.first_hand < 0:
+                self.add_hands(equip)
             self.dispatch(item)
-        if self.board is None:
-            raise fail(equip, "the equipment has no (board …) or (mancalaBoard …)")
+        if self.first_hand < 0:
+            self.add_hands(equip)
         C = self.board.num_cells
         if C > MAX_CELLS:
             raise fail(equip, f"the board has {C} cells; at most {MAX_CELLS} are supported")
@@ -137,12 +148,15 @@ class Compiler:
         self.init_counts = np.zeros(C, np.int64)
         self.init_owner = np.zeros(C, np.int64)
         self.init_what = np.zeros(C, np.int64)
-        parts = {p.rule: p for p in rules.args}
+        parts = {p.rule: p for p in rules.positional}
         if "meta" in parts:
             meta.rules(self, parts["meta"])
         if "setup" in parts:
             equipment.start(self, parts["setup"])
-        moves.play(self, parts["play"])
+        if "play" in parts:
+            moves.play(self, parts["play"])
+        else:
+            moves.phases(self, rules, rules.named("phases"))
         ends.end(self, parts["end"])
         return self.finish(name)
 
@@ -159,6 +173,19 @@ class Compiler:
         else:
             self.num_players = number(node, arg, "the number of players", 1, 4)
         self.params[L.P_PLAYERS] = self.num_players
+
+    def add_hands(self, equip: Node) -> None:
+        """Put the players' hands after the board's sites (every player gets as many sites as
+        the largest (hand … size:) asks, so a role's hand site is arithmetic)."""
+        if self.board is None:
+            raise fail(equip, "the equipment has no (board …) or (mancalaBoard …)")
+        self.first_hand = self.board.num_cells
+        if self.hand_size:
+            self.board = geometry.with_hands(self.board, self.num_players, self.hand_size)
+
+    def hand_site(self, colour: int, index: int = 0) -> int:
+        """Site ``index`` of the hand of player ``colour``."""
+        return self.first_hand + colour * self.hand_size + index
 
     def component(self, node: Node, name: str) -> Component:
         """The piece type called ``name`` ("Pawn1" for P1's "Pawn" of Each, as Ludii names
@@ -219,7 +246,7 @@ class Compiler:
 
     def moves(self, node: Node) -> None:
         """Compile moves into the move program."""
-        self.dispatch(node)
+        self.dispatch(moves.without_region_if(node))
 
     def effect(self, node: Node) -> int:
         return self.dispatch(node)
@@ -274,7 +301,8 @@ class Compiler:
         if self.params[L.P_GROUPS] == 0:
             return
         movers = [g for g in range(len(self.gens))
-                  if self.gens.get(g, "kind") in (L.GEN_SLIDE, L.GEN_HOP, L.GEN_STEP)]
+                  if self.gens.get(g, "kind") in (L.GEN_SLIDE, L.GEN_HOP, L.GEN_STEP,
+                                                   L.GEN_FROM_TO)]
         removals = [e for e in range(len(self.effs)) if self.effs.get(e, "kind") == L.EFF_REMOVE]
         if movers or removals:
             origin = self.gens.origins[movers[0]] if movers else self.effs.origins[removals[0]]
@@ -324,6 +352,9 @@ class Compiler:
             L.T_INIT: np.concatenate([self.init_counts, self.init_owner, self.init_what]),
             L.T_XY: b.xy,
             L.T_COMPONENTS: self.component_table(),
+            L.T_PHASES: np.array([max(k, 0) for k in self.initial_phases]
+                                 + [v for row in self.phase_rows for v in row], np.int64),
+            L.T_NEXT_PHASE: self.next_phases.array(),
         }
         parts = [p]
         offset = L.T_HEADER
@@ -337,7 +368,7 @@ class Compiler:
         origins = {"op": self.code.origins, "clause": self.clauses.origins,
                    "score": self.scores.origins, "prog": self.prog.origins,
                    "gen": self.gens.origins, "eff": self.effs.origins,
-                   "dynreg": self.dynregs.origins}
+                   "dynreg": self.dynregs.origins, "next_phase": self.next_phases.origins}
         return GameSpec(name, self.num_players, b, tables, self.desc,
                         {k: tuple(v) for k, v in origins.items()}, tuple(self.pieces),
                         tuple(self.proposals), tuple(self.track), tuple(self.map_sites))

@@ -24,7 +24,7 @@ if TYPE_CHECKING:  # pragma: no cover
 #: Ludemes that push one value read off the state.
 SIMPLE = {
     "site_to": L.OP_TO, "site_from": L.OP_FROM, "site_site": L.OP_SITE,
-    "site_last_to": L.OP_LAST_TO, "site_last_from": L.OP_LAST_FROM,
+    "site_last_from": L.OP_LAST_FROM,
     "int_count_moves": L.OP_COUNT_MOVES, "int_count_turns": L.OP_COUNT_TURNS,
     "int_count_players": L.OP_COUNT_PLAYERS,
 }
@@ -114,6 +114,52 @@ def constant_site(c: Compiler, node) -> int | None:
     return None
 
 
+@compiles("site_last_to")
+def last_to(c: Compiler, node: Node) -> None:
+    """``(last To)``: the last move's to; with ``afterConsequence:True``, the site where its
+    consequences ended (a sowing's last site)."""
+    c.op(node, L.OP_LAST_AFTER if node.named("afterConsequence", False) else L.OP_LAST_TO)
+
+
+@compiles("site_hand_site")
+def hand_site(c: Compiler, node: Node) -> None:
+    """``(handSite P1 [n])``: site n (0 first) of a player's hand. Every player's hand holds the
+    same number of sites, one hand after another, so a role's hand site is arithmetic."""
+    role = node.args[0]
+    index = number(node, node.args[1], "a hand's site", 0, c.hand_size - 1) \
+        if len(node.args) > 1 else 0
+    if not c.hand_size:
+        raise fail(node, "(handSite …) needs hands: add (hand Each) to the equipment")
+    if isinstance(role, Sym) and role.name in ("P1", "P2", "P3", "P4"):
+        c.op(node, L.OP_CONST, value=c.hand_site(c.colour(node, role), index))
+        return
+    player_number(c, node, role)  # hand site = first + (player - 1) * size + index
+    c.op(node, L.OP_CONST, value=c.hand_size)
+    c.op(node, L.OP_MUL)
+    c.op(node, L.OP_CONST, value=c.hand_site(0, index) - c.hand_size)
+    c.op(node, L.OP_ADD)
+
+
+@compiles("cond_all_sites")
+def all_sites(c: Compiler, node: Node) -> None:
+    """``(all Sites REGION if:C)``: C holds at every (site) of the region (a loop in the VM)."""
+    sites_loop(c, node, node.args[0], node.named("if"), L.LOOP_ALL)
+
+
+def sites_loop(c: Compiler, node: Node, region: Node, body, mode: int) -> None:
+    """A loop of the condition VM over the sites of ``region``, testing ``body`` at each."""
+    loop = c.op(node, L.OP_SITES_LOOP, region=c.region(region), mode=mode)
+    expr(c, body)
+    c.op(node, L.OP_SITES_NEXT, jump=len(c.code) - loop)
+    c.code.set(loop, jump=len(c.code) - 1 - loop)
+
+
+@compiles("cond_is_even", "cond_is_odd")
+def is_even(c: Compiler, node: Node) -> None:
+    expr(c, node.args[0])
+    c.op(node, L.OP_IS_EVEN if node.rule == "cond_is_even" else L.OP_IS_ODD)
+
+
 @compiles("site_between")
 def between(c: Compiler, node: Node) -> None:
     raise fail(node, "(between) is understood only in a hop's (between if:(is Enemy (between)) "
@@ -129,7 +175,19 @@ def count_at(c: Compiler, node: Node) -> None:
 @compiles("int_count_in", "int_count_sites")
 def count_in(c: Compiler, node: Node) -> None:
     op = L.OP_COUNT_IN if node.rule == "int_count_in" else L.OP_COUNT_SITES
-    c.op(node, op, region=c.region(node.named("in")))
+    by_region(c, node.named("in"), lambda region: c.op(node, op, region=c.region(region)))
+
+
+def by_region(c: Compiler, region: Node, compile_one) -> None:
+    """Compile a value of a region; of ``(if c A B)``, the value of A or of B as c says."""
+    if region.rule != "region_if":
+        compile_one(region)
+        return
+    cond, first, second = region.args
+    expr(c, cond)
+    by_region(c, first, compile_one)
+    by_region(c, second, compile_one)
+    c.op(region, L.OP_IF)
 
 
 @compiles("int_count_pieces")
@@ -169,17 +227,29 @@ def is_in(c: Compiler, node: Node) -> None:
     """``(is In SITE REGION)``; a number that is not a site (``(count at:…)``) compared with a
     list ``(sites {2 4 6})`` is tested against the list's numbers, as Ludii reads them."""
     value, region = node.args
-    expr(c, value)
     is_site = not isinstance(value, Node) or value.category == "site"
     if not is_site and region.rule == "region_sites_list":
         if any(isinstance(x, str) for x in items(region.args[0])):
             raise fail(node, "a number is never in a list of coordinates")
+        expr(c, value)
         start, count = c.add_list([int(x) for x in items(region.args[0])])
         c.op(node, L.OP_IN_NUMBERS, numbers=start, number_count=count)
         return
     if not is_site:
         raise fail(node, "(is In …) tests a site, such as (to) or (from), or a number against a "
                    "list (sites {…}) of numbers")
+    by_region(c, region, lambda one: _site_in(c, node, value, one))
+
+
+def _site_in(c: Compiler, node: Node, value, region: Node) -> None:
+    if region.rule == "region_sites_at":  # computed sites: the site is one of them
+        for site in region.args[0]:
+            expr(c, value)
+            expr(c, site)
+            c.op(node, L.OP_EQ)
+        c.op(node, L.OP_OR, operands=len(region.args[0]))
+        return
+    expr(c, value)
     c.op(node, L.OP_IS_IN, region=c.region(region))
 
 
@@ -276,6 +346,10 @@ def is_line(c: Compiler, node: Node) -> None:
     dirs = next((a.name for a in args[1:] if isinstance(a, Sym) and a.kind == "directions"),
                 "Adjacent")
     who = next((a for a in args[1:] if isinstance(a, Sym) and a.kind == "role"), None)
+    if c.board.partial_diagonals and dirs not in ("Adjacent", "Orthogonal"):
+        raise fail(node, f"lines along {dirs} directions on a grid whose diagonals are drawn "
+                   "only in places are not supported yet (Ludii's reach across undrawn "
+                   "diagonals too); Adjacent and Orthogonal lines are")
     all_axes = [tuple(x) for x in c.board.axes["All"]]
     wanted = {tuple(x) for x in c.board.axes[dirs]}
     if not wanted:

@@ -32,6 +32,7 @@ RECORDS = [
     ("generators", "gen", L.T_GEN, L.GEN_WIDTH, "G_", L.GENERATORS),
     ("effects", "eff", L.T_EFF, L.EFF_WIDTH, "E_", L.EFFECTS),
     ("dynamic regions", "dynreg", L.T_DYNREG, L.DYNREG_WIDTH, "DR_", L.DYNAMIC_REGIONS),
+    ("next phases", "next_phase", L.T_NEXT_PHASE, L.NX_WIDTH, "NX_", None),
 ]
 #: Fields that start a list in T_LIST, and the field holding its length.
 LIST_LENGTHS = {"then": "then_count", "apply": "apply_count", "parts": "part_count",

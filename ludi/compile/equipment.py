@@ -87,6 +87,9 @@ def equip_board(c: Compiler, item: Node) -> None:
         raise fail(item, "a grid with diagonals: is played on its points in ludi: add use:Vertex "
                    "(its squares, cut by the diagonals into triangles, are not supported)")
     c.board = c.dispatch(item.args[0])
+    if use is not None and use.name == "Vertex" and c.board.kind == "square" \
+            and not c.board.points:
+        c.board = geometry.vertex_grid(c.board)
     c.params[L.P_BOARD_CELLS] = c.board.num_cells
 
 
@@ -137,6 +140,19 @@ def equip_piece(c: Compiler, item: Node) -> None:
     c.pieces.append((name, owner.name))
 
 
+@compiles("equip_hand")
+def equip_hand(c: Compiler, item: Node) -> None:
+    """``(hand Each [size:N])``: every player (or the one named) gets a hand of N sites (1 by
+    default) where pieces wait off the board; the compiler lays the hands out after the
+    board (``Compiler.add_hands``)."""
+    role = item.args[0]
+    if role.name not in ("Each", "P1", "P2", "P3", "P4"):
+        raise fail(item, f"a hand belongs to Each player or to one of P1..P4; got {role.name}")
+    if role.name != "Each":
+        c.colour(item, role)
+    c.hand_size = max(c.hand_size, number(item, item.named("size", 1), "a hand's size", 1, 64))
+
+
 @compiles("equip_regions")
 def equip_regions(c: Compiler, item: Node) -> None:
     if c.board is None:
@@ -184,12 +200,38 @@ def init_set_count(c: Compiler, init: Node) -> None:
 
 @compiles("init_place")
 def init_place(c: Compiler, init: Node) -> None:
+    """``(place "Disc1" REGION|SITE [count:N])``; ``(place "Disc" "Hand" …)`` puts each player's
+    own "Disc" in their hand ("Hand1": P1's hand)."""
     name, where = init.positional[:2]
+    count = number(init, init.named("count", 1), "a count", 1, 10**6)
+    if isinstance(where, str):
+        if not where.startswith("Hand") or not c.hand_size:
+            raise fail(init, f'no container "{where}": pieces go on the board, a site or '
+                       '"Hand" (each player\'s hand: add (hand Each) to the equipment)')
+        digits = where[4:]
+        colours = range(c.num_players) if not digits else [int(digits) - 1]
+        if not all(0 <= k < c.num_players for k in colours):
+            raise fail(init, f'"{where}" does not exist in a {c.num_players}-player game')
+        for colour in colours:
+            own = name if digits else f"{name}{colour + 1}"
+            _place(c, init, own, np.array([c.hand_site(colour)]), count)
+        return
+    if where.category == "region":
+        cells = static_cells(c, where)
+    else:
+        start, end = c.code_range(where)
+        if end - start != 1 or c.code.get(start, "kind") != L.OP_CONST:
+            raise fail(init, "the start places pieces on fixed sites; this site depends on the "
+                       "player or the position")
+        cells = np.array([c.code.get(start, "value")])
+    _place(c, init, name, cells, count)
+
+
+def _place(c: Compiler, init: Node, name: str, cells: np.ndarray, count: int) -> None:
     comp = c.component(init, name)
     if comp.owner < 0:
         raise fail(init, f'"{name}" is a shared piece; ludi places only pieces a player owns')
-    cells = static_cells(c, where)
     c.init_owner[cells] = comp.owner + 1
     c.init_what[cells] = comp.index
-    c.init_counts[cells] = number(init, init.named("count", 1), "a count", 1, 10**6)
+    c.init_counts[cells] = count
 

@@ -72,31 +72,34 @@ P_W_CHAIN_STACK = 40  # 6 (C + 1): the capture-series search stack (CH_* rows)
 P_W_CHAINS = 41  # P_CHAIN_AREA: the capture series of the last generation (CR_* records)
 P_W_SLAM = 42  # C: counts saved before a sowing's captures (grand slam undo)
 P_TURN_LIMIT = 43  # turns before the game stops as a timeout (Ludii: 1,250 per player)
+P_PHASES = 44  # phases of play (0: one (play …) for the whole game)
 
 # ================================================================ table header: sections
 # t[T_*] is the offset in t where that section starts
-T_NBR = 44  # neighbour of cell c in direction d at c * P_DIRS + d (-1: off the board)
-T_AXES = 45  # the line axes: P_NUM_AXES pairs of opposite directions
-T_ADJ = 46  # the P_NUM_ADJ adjacent directions
-T_CELLBITS = 47  # goal bits of each cell (corners, sides, player regions): C
-T_RIM = 48  # 1 on edge cells: C
-T_ADD_MASK = 49  # PLAY_ADD: 1 where the add may place: C
-T_CONN = 50  # connection tests: CONN_WIDTH goal masks each (one per colour)
-T_CODE = 51  # condition ops: OP_WIDTH integers each (O_* fields)
-T_CLAUSES = 52  # end clauses, in order: CLAUSE_WIDTH integers each (CL_* fields)
-T_SCORES = 53  # (byScore ...) entries: SCORE_WIDTH integers each (SC_* fields)
-T_REGIONS = 54  # static regions: per region, per colour (4), C entries of 0/1
-T_GEN = 55  # move generators: GEN_WIDTH integers each (G_* fields)
-T_PROG = 56  # the move program: PROG_WIDTH integers an instruction (IN_* fields)
-T_LIST = 57  # lists: effect sequences (then, apply) and the parts of region unions
-T_EFF = 58  # effects: EFF_WIDTH integers each (E_* fields)
-T_DYNREG = 59  # regions computed by trial moves: DYNREG_WIDTH integers each (DR_* fields)
-T_TRACK = 60  # the track's sites in order (P_TRACK_LEN), then each site's place on it (C, -1)
-T_SITES = 61  # per colour (4): its (map ...) entry site, -1 none
-T_INIT = 62  # initial count of each site (C), owner (C: 0 empty, colour + 1), piece (C)
-T_XY = 63  # coordinates of each cell (q, r)
-T_COMPONENTS = 64  # the piece types: K, then each one's owner (K: colour, -1 shared), then
+T_NBR = 45  # neighbour of cell c in direction d at c * P_DIRS + d (-1: off the board)
+T_AXES = 46  # the line axes: P_NUM_AXES pairs of opposite directions
+T_ADJ = 47  # the P_NUM_ADJ adjacent directions
+T_CELLBITS = 48  # goal bits of each cell (corners, sides, player regions): C
+T_RIM = 49  # 1 on edge cells: C
+T_ADD_MASK = 50  # PLAY_ADD: 1 where the add may place: C
+T_CONN = 51  # connection tests: CONN_WIDTH goal masks each (one per colour)
+T_CODE = 52  # condition ops: OP_WIDTH integers each (O_* fields)
+T_CLAUSES = 53  # end clauses, in order: CLAUSE_WIDTH integers each (CL_* fields)
+T_SCORES = 54  # (byScore ...) entries: SCORE_WIDTH integers each (SC_* fields)
+T_REGIONS = 55  # static regions: per region, per colour (4), C entries of 0/1
+T_GEN = 56  # move generators: GEN_WIDTH integers each (G_* fields)
+T_PROG = 57  # the move program: PROG_WIDTH integers an instruction (IN_* fields)
+T_LIST = 58  # lists: effect sequences (then, apply) and the parts of region unions
+T_EFF = 59  # effects: EFF_WIDTH integers each (E_* fields)
+T_DYNREG = 60  # regions computed by trial moves: DYNREG_WIDTH integers each (DR_* fields)
+T_TRACK = 61  # the track's sites in order (P_TRACK_LEN), then each site's place on it (C, -1)
+T_SITES = 62  # per colour (4): its (map ...) entry site, -1 none
+T_INIT = 63  # initial count of each site (C), owner (C: 0 empty, colour + 1), piece (C)
+T_XY = 64  # coordinates of each cell (q, r)
+T_COMPONENTS = 65  # the piece types: K, then each one's owner (K: colour, -1 shared), then
 #                    each colour's own piece type (4: the one an Add places, 0 none)
+T_PHASES = 66  # per phase: its first next-phase record and how many (PH_* fields)
+T_NEXT_PHASE = 67  # the (nextPhase …) records: NX_WIDTH integers each (NX_* fields)
 T_HEADER = 72
 
 #: The header fields a dump shows, in order (all P_* names).
@@ -161,7 +164,9 @@ O_NOT_FARTHER = 13  # OP_APPROACH: 1 when ending as far as before also counts
 O_TIMES = 14  # OP_REPEATED: how many times the position must have occurred
 O_NUMBERS = 15  # OP_IN_NUMBERS: the first of the numbers (T_LIST entries)
 O_NUMBER_COUNT = 16  # OP_IN_NUMBERS: how many
-OP_WIDTH = 17
+O_JUMP = 17  # OP_SITES_LOOP: how far on its OP_SITES_NEXT is; OP_SITES_NEXT: how far back
+O_MODE = 18  # OP_SITES_LOOP: LOOP_ALL or LOOP_COUNT
+OP_WIDTH = 19
 
 OP_TRUE = 1
 OP_FALSE = 2
@@ -218,6 +223,19 @@ OP_IS_ENEMY_PLAYER = 52  # a player number (1..) that is not the mover's (0 is n
 OP_IS_FRIEND_PLAYER = 53  # a player number that is the mover's
 OP_NO_PIECES = 54  # the role has no piece on the board
 OP_PREV_MOVER = 55  # the number of the player who made the last move (0 before the first)
+OP_PHASE = 56  # the mover's phase (0 in a game without phases)
+OP_LAST_AFTER = 61  # (last To afterConsequence:True): I_LAST_AFTER, else the last to
+OP_IS_EVEN = 57  # a number -> is it even
+OP_IS_ODD = 58
+# A loop over the sites of a region: OP_SITES_LOOP, its body (a condition on (site)), then
+# OP_SITES_NEXT. The loop keeps three stack entries (the saved (site), the site it is at, the
+# count) and leaves one value: whether the body held at every site (LOOP_ALL: (all Sites …)) or
+# at how many (LOOP_COUNT: (count Sites in:(forEach … if:…))). Loops only jump within their own
+# ops, so the VM still runs each program straight through once per site, never re-entered.
+OP_SITES_LOOP = 59
+OP_SITES_NEXT = 60
+LOOP_ALL = 0
+LOOP_COUNT = 1
 
 #: Every op: its name in dumps, the fields it reads, how many values it pops (-1: O_OPERANDS).
 OPS: dict[int, tuple[str, tuple[int, ...], int]] = {
@@ -276,6 +294,12 @@ OPS: dict[int, tuple[str, tuple[int, ...], int]] = {
     OP_IS_FRIEND_PLAYER: ("is-friend-player", (), 1),
     OP_NO_PIECES: ("no-pieces", (O_ROLE,), 0),
     OP_PREV_MOVER: ("prev-mover", (), 0),
+    OP_PHASE: ("phase", (), 0),
+    OP_LAST_AFTER: ("last-to-after", (), 0),
+    OP_IS_EVEN: ("is-even", (), 1),
+    OP_IS_ODD: ("is-odd", (), 1),
+    OP_SITES_LOOP: ("sites-loop", (O_REGION, O_JUMP, O_MODE), 0),
+    OP_SITES_NEXT: ("sites-next", (O_JUMP,), 1),
 }
 
 # ================================================================ end clauses (T_CLAUSES)
@@ -297,6 +321,17 @@ LOSS = 2
 DRAW = 3
 BY_SCORE = 4  # rank the players by the clause's scores
 OUTCOMES = {WIN: "Win", LOSS: "Loss", DRAW: "Draw", BY_SCORE: "byScore"}
+
+# ================================================================ phases (T_PHASES, T_NEXT_PHASE)
+PH_NEXT = 0  # the phase's first (nextPhase …) record
+PH_NEXT_COUNT = 1  # how many
+PH_WIDTH = 2
+NX_ROLE = 0  # whose phase changes (a colour, a ROLE_* or ROLE_ALL)
+NX_COND = 1  # when: ops [NX_COND, NX_COND_END)
+NX_COND_END = 2
+NX_TARGET = 3  # the phase it goes to (-1: the one after the current phase)
+NX_WIDTH = 4
+ROLE_ALL = -4  # NX_ROLE: every player (Ludii's Shared)
 
 # roles inside records: players P1..P4 are colours 0..3
 ROLE_MOVER = -1
@@ -353,7 +388,15 @@ G_YES = 13  # Vote: 1 for a yes vote
 G_DIRS = 14  # Step: bitmask of the directions (T_NBR indices) it steps along
 G_APPLY = 15  # Step: the (to … (apply …)) effects, run at the destination before the step
 G_APPLY_COUNT = 16
-GEN_WIDTH = 17
+G_FROM_SITE = 17  # FromTo, Select: the one site a move starts from, ops [G_FROM_SITE,
+G_FROM_SITE_END = 18  # G_FROM_SITE_END) (empty: every site of G_REGION)
+G_FROM_COND = 19  # FromTo: the from-condition (on (from))
+G_FROM_COND_END = 20
+G_TO_REGION = 21  # FromTo: where it may go ...
+G_TO_SITE = 22  # ... or the one site it goes to, ops [G_TO_SITE, G_TO_SITE_END)
+G_TO_SITE_END = 23
+G_COPY = 24  # FromTo: 1 when the piece is copied (the origin keeps it)
+GEN_WIDTH = 25
 
 GEN_ADD = 1
 GEN_SELECT = 2
@@ -363,10 +406,12 @@ GEN_HOP = 5
 GEN_PROPOSE = 6
 GEN_VOTE = 7
 GEN_STEP = 8  # Ludii's Step: to a neighbour where the to-condition holds (occupied or not)
+GEN_FROM_TO = 9  # Ludii's (move (from …) (to …)): any piece from a site to a site
 
 GENERATORS: dict[int, tuple[str, tuple[int, ...]]] = {
     GEN_ADD: ("add", (G_REGION, G_COND, G_COND_END, G_THEN, G_THEN_COUNT)),
-    GEN_SELECT: ("select", (G_REGION, G_COND, G_COND_END, G_THEN, G_THEN_COUNT)),
+    GEN_SELECT: ("select", (G_REGION, G_FROM_SITE, G_FROM_SITE_END, G_COND, G_COND_END, G_THEN,
+                            G_THEN_COUNT)),
     GEN_PASS: ("pass", ()),
     GEN_SLIDE: ("slide", (G_REGION, G_MAX, G_MAX_END, G_COND, G_COND_END, G_DISTANCES)),
     GEN_HOP: ("hop", (G_REGION, G_TURNING, G_CHAIN, G_LONGEST)),
@@ -374,6 +419,9 @@ GENERATORS: dict[int, tuple[str, tuple[int, ...]]] = {
     GEN_VOTE: ("vote", (G_PROPOSAL, G_YES)),
     GEN_STEP: ("step", (G_REGION, G_DIRS, G_COND, G_COND_END, G_APPLY, G_APPLY_COUNT, G_THEN,
                         G_THEN_COUNT)),
+    GEN_FROM_TO: ("fromTo", (G_REGION, G_FROM_SITE, G_FROM_SITE_END, G_FROM_COND,
+                             G_FROM_COND_END, G_TO_REGION, G_TO_SITE, G_TO_SITE_END, G_COND,
+                             G_COND_END, G_COPY, G_APPLY, G_APPLY_COUNT, G_THEN, G_THEN_COUNT)),
 }
 
 # ---------------------------------------------------------------- effects (T_EFF)
@@ -429,7 +477,11 @@ MOVE_PROPOSE = 5  # the site bits hold the proposal id
 MOVE_VOTE = 6  # the site bits hold the proposal id
 MOVE_SLIDE = 7  # one piece moves from -> to
 MOVE_HOP = 8  # a capture series: the site bits hold its record's offset in the chain area
-MOVE_STEP = 9  # a piece of any type moves from -> to, after the step's apply effects
+MOVE_STEP = 9  # a piece of any type moves from -> to, after the step's apply effects (Step,
+#               FromTo: the generator's G_APPLY, G_THEN and G_COPY say what else it does)
+#: The one legal move of a player who has none while another player could move: a pass that
+#: Ludii forces (and leaves out of its move counts).
+FORCED_PASS = MOVE_PASS | (1 << 4)
 MOVE_KINDS = {MOVE_ADD: "add", MOVE_SWAP: "swap", MOVE_PASS: "pass", MOVE_SELECT: "select",
               MOVE_PROPOSE: "propose", MOVE_VOTE: "vote", MOVE_SLIDE: "slide", MOVE_HOP: "hop",
               MOVE_STEP: "step"}
@@ -490,7 +542,11 @@ I_BEST_FREE = 48  # best rank not given yet (n players: a win takes it)
 I_WORST_FREE = 49  # worst rank not given yet (n players: an elimination takes it)
 I_HIST_AT = 50  # the history entry of the current position
 I_PREV_MOVER = 51  # the colour that made the last move (-1 before the first): Ludii's prev
-INFO_SIZE = 56
+I_PHASE = 52  # each colour's phase of play (4 slots)
+I_FORCED_PASSES = 56  # forced passes played (Ludii counts no move for them)
+I_LAST_AFTER = 57  # where the last move's consequences ended (a sowing's last site; -1: at
+#                    its to): Ludii's (last To afterConsequence:True)
+INFO_SIZE = 64
 
 # per-site sections of C entries each, at INFO_SIZE + k * C
 S_BOARD = 0  # 0 empty, colour + 1
@@ -508,8 +564,6 @@ BOARD = INFO_SIZE  # the board section starts right after the scalars: s[BOARD +
 
 END_NO_MOVES = -1  # I_END_OP: the player to move had no legal move and no clause applied
 END_TIMEOUT = -2  # I_END_OP: the move limit was reached
-END_STUCK = -3  # I_END_OP: as END_NO_MOVES, but another player could still move (where Ludii
-#                 would make the stuck player pass and play on)
 
 # ================================================================ work array scalars
 W_ERROR = 0  # an ERR_* code: the kernels met something they cannot play (0: none)

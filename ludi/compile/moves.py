@@ -92,8 +92,40 @@ def select(c: Compiler, node: Node) -> None:
     where = frm.positional[0] if frm.positional else None
     if where is None or where.category != "region":
         raise fail(node, "(move Select (from REGION …)) needs a region to choose from")
-    code = c.region(where)
-    leaf(c, node, L.GEN_SELECT, region=code, **condition(c, frm.named("if")), **then(c, node))
+    fields = _site_or_region(c, where, "from_site", "region")
+    leaf(c, node, L.GEN_SELECT, **fields, **condition(c, frm.named("if")), **then(c, node))
+
+
+def _site_or_region(c: Compiler, where: Node, site_key: str, region_key: str) -> dict[str, int]:
+    """Generator fields for a move's from or to: a site (its ops), one computed site
+    ``(sites {(last To)})`` (the same), or a region (its code)."""
+    if where.rule == "region_sites_at":
+        if len(where.args[0]) != 1:
+            raise fail(where, "a move starts from one computed site, (sites {SITE}), for now")
+        where = where.args[0][0]
+    if where.category == "region":
+        return {region_key: c.region(where)}
+    start, end = c.code_range(where)
+    return {site_key: start, site_key + "_end": end}
+
+
+def without_region_if(node: Node) -> Node:
+    """A move whose from- or to-region is ``(if c A B)``, as ``(if c MOVE-from-A MOVE-from-B)``:
+    Ludii works the region out once as it generates the moves, as the program tests c."""
+    for i, part in enumerate(node.args):
+        if not (isinstance(part, Node) and part.rule in ("from", "to") and part.positional
+                and isinstance(part.positional[0], Node)
+                and part.positional[0].rule == "region_if"):
+            continue
+        choice = part.positional[0]
+        cond, first, second = choice.args
+        branches = []
+        for region in (first, second):
+            args = tuple(region if a is choice else a for a in part.args)
+            branches.append(replace(node, args=node.args[:i] + (replace(part, args=args),)
+                                    + node.args[i + 1:]))
+        return Node("moves_if", (cond, *branches), node.pos)
+    return node
 
 
 @compiles("moves_step")
@@ -116,6 +148,29 @@ def step(c: Compiler, node: Node) -> None:
     start, count = c.effect_list(apply.args[0]) if apply is not None else (0, 0)
     leaf(c, node, L.GEN_STEP, region=code, dirs=mask, apply=start, apply_count=count,
          **condition(c, to.named("if")), **then(c, node))
+
+
+@compiles("moves_from_to")
+def from_to(c: Compiler, node: Node) -> None:
+    """Ludii's ``(move (from SITE|REGION [if:C]) (to SITE|REGION [if:C] [(apply …)]) [copy:B])``:
+    any piece (or one of the counters a site holds, a hand's pieces among them) goes from a
+    from-site to a to-site, replacing a piece there; ``copy:True`` leaves the origin as it
+    was. The to's apply runs first, the (then …) after, as for a Step."""
+    frm, to = _part(node, "from"), _part(node, "to")
+    fields: dict[str, int] = {}
+    for part, site_key, region_key in ((frm, "from_site", "region"), (to, "to_site",
+                                                                      "to_region")):
+        where = part.positional[0] if part.positional else None
+        if not isinstance(where, Node):
+            raise fail(part, f"{ludeme(node)} needs a site or region in ({part.rule} …)")
+        fields.update(_site_or_region(c, where, site_key, region_key))
+    cond = frm.named("if")
+    if cond is not None:
+        fields["from_cond"], fields["from_cond_end"] = c.code_range(cond)
+    apply = _part(to, "apply")
+    start, count = c.effect_list(apply.args[0]) if apply is not None else (0, 0)
+    leaf(c, node, L.GEN_FROM_TO, copy=int(bool(node.named("copy", False))), apply=start,
+         apply_count=count, **fields, **condition(c, to.named("if")), **then(c, node))
 
 
 @compiles("dirs_set")
@@ -332,6 +387,60 @@ def play(c: Compiler, part: Node) -> None:
     c.params[L.P_PLAY] = L.PLAY_PROGRAM
     _add_fast_path(c)
     _sowing_fast_path(c, part.args[0])
+
+
+def phases(c: Compiler, rules: Node, nodes: tuple) -> None:
+    """``phases:{(phase "Name" [ROLE] (play MOVES) [(nextPhase …) …]) …}``: each player plays
+    the moves of their current phase; a player starts in the first phase that is theirs (no
+    role: everyone's). The program tests the mover's phase before each phase's moves:
+
+        jump-unless phase=0 P1; MOVES 0; jump END; P1: jump-unless phase=1 END; MOVES 1; END:
+
+    After every move that does not end the game, the next-phase rules of each player's phase
+    are tried (``ludi.engine.kernels.ends.next_phases``)."""
+    names = [ph.args[0] for ph in nodes]
+    done = []
+    for k, ph in enumerate(nodes):
+        role = next((a for a in ph.positional[1:] if isinstance(a, Sym)), None)
+        owners = range(c.num_players) if role is None or role.name == "Shared" \
+            else [c.colour(ph, role)]
+        for colour in owners:
+            if c.initial_phases[colour] < 0:
+                c.initial_phases[colour] = k
+        start = len(c.code)
+        c.op(ph, L.OP_PHASE)
+        c.op(ph, L.OP_CONST, value=k)
+        c.op(ph, L.OP_EQ)
+        branch = c.prog.add(ph, kind=L.PR_JUMP_UNLESS, cond=start, cond_end=len(c.code))
+        play_node = next(a for a in ph.positional if isinstance(a, Node) and a.rule == "play")
+        c.moves(play_node.args[0])
+        done.append(c.prog.add(ph, kind=L.PR_JUMP))
+        c.prog.set(branch, target=len(c.prog))
+        first = len(c.next_phases)
+        for nxt in [a for a in ph.positional if isinstance(a, Node) and a.rule == "nextphase"] \
+                + [n for a in ph.positional if isinstance(a, tuple) for n in a]:
+            c.next_phases.add(nxt, **_next_phase(c, nxt, names))
+        c.phase_rows.append((first, len(c.next_phases) - first))
+    for jump in done:
+        c.prog.set(jump, target=len(c.prog))
+    c.prog.add(rules, kind=L.PR_END)
+    c.params[L.P_PLAY] = L.PLAY_PROGRAM
+    c.params[L.P_PHASES] = len(nodes)
+
+
+def _next_phase(c: Compiler, node: Node, names: list[str]) -> dict[str, int]:
+    """A ``(nextPhase [ROLE] [COND] ["Name"])`` record: whose phase changes (everyone's when no
+    role or Shared), when (always when no condition), and to which phase (the next when no
+    name)."""
+    role = next((a for a in node.args if isinstance(a, Sym) and a.kind == "role"), None)
+    cond = next((a for a in node.args if isinstance(a, (Node, bool))), True)
+    name = next((a for a in node.args if isinstance(a, str)), None)
+    if name is not None and name not in names:
+        raise fail(node, f'no phase "{name}"; phases: ' + ", ".join(f'"{n}"' for n in names))
+    who = L.ROLE_ALL if role is None or role.name == "Shared" else c.role(node, role)
+    start, end = c.code_range(cond)
+    return {"role": who, "cond": start, "cond_end": end,
+            "target": -1 if name is None else names.index(name)}
 
 
 def _add_fast_path(c: Compiler) -> None:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ludi.compile import layout as L
-from ludi.compile.registry import compiles, fail, items, number, operands
+from ludi.compile.registry import compiles, fail, items, ludeme, number, operands
 from ludi.errors import NoSuchCell
 from ludi.lang import Node
 from ludi.lang.tree import Sym
@@ -114,17 +114,38 @@ def sites_role(c: Compiler, node: Node) -> int:
 
 def player_cells(c: Compiler, node: Node, role: Sym, colour: int) -> np.ndarray:
     """The cells of the (regions …) of the player that ``role`` names, seen by ``colour``."""
-    n = c.num_players
+    cells = c.regions.get(role_target(c, node, role, colour), [])
+    return np.unique(np.concatenate(cells)) if cells else np.zeros(0, np.int64)
+
+
+def role_target(c: Compiler, node: Node, role: Sym, colour: int) -> int:
+    """The colour of the player that ``role`` names, seen by ``colour``."""
     relative = {"Mover": 0, "Next": 1, "Prev": -1}
     if role.name in relative:
-        target = (colour + relative[role.name]) % n
-    elif role.name in ("P1", "P2", "P3", "P4"):
-        target = c.colour(node, role)
-    else:
-        raise fail(node, f"(sites {role.name}) is not supported; use Mover, Next, Prev or "
-                   "P1..P4")
-    cells = c.regions.get(target, [])
-    return np.unique(np.concatenate(cells)) if cells else np.zeros(0, np.int64)
+        return (colour + relative[role.name]) % c.num_players
+    if role.name in ("P1", "P2", "P3", "P4"):
+        return c.colour(node, role)
+    raise fail(node, f"{role.name} is not supported in {ludeme(node)}; use Mover, Next, "
+               "Prev or P1..P4")
+
+
+@compiles("region_sites_at", "region_if")
+def computed_region(c: Compiler, node: Node) -> int:
+    """``(sites {(last To) …})`` and ``(if c A B)`` as regions: where a move starts (its
+    from-site, or one move per branch) and in ``(is In …)`` only."""
+    what = "computed sites (sites {…})" if node.rule == "region_sites_at" else "(if …) of regions"
+    raise fail(node, f"{what} can be used only as a move's from- or to-region or in (is In …) "
+               "for now")
+
+
+@compiles("region_sites_hand")
+def sites_hand(c: Compiler, node: Node) -> int:
+    """``(sites Hand ROLE)``: the sites of that player's hand."""
+    if not c.hand_size:
+        raise fail(node, "(sites Hand …) needs hands: add (hand Each) to the equipment")
+    role = node.args[0]
+    return static_region(c, lambda colour: np.arange(c.hand_size) + c.hand_site(
+        role_target(c, node, role, colour)))
 
 
 @compiles("region_sites_side")
@@ -274,6 +295,12 @@ def direction_indices(c: Compiler, node: Node, name: str, facing: str = "N") -> 
         return tuple(range(6))
     if b.kind not in ("square", "mancala"):
         raise fail(node, f"the direction {name} is not supported on a {b.shape} board yet")
+    if name == "Adjacent":  # the board's own: 4 on a grid's points, 8 on its cells
+        return tuple(int(d) for d in b.adjacent)
+    if b.partial_diagonals and name not in ("Orthogonal", "N", "E", "S", "W"):
+        raise fail(node, f"the direction {name} on a grid whose diagonals are drawn only in "
+                   "places is not supported yet (Ludii's reaches across undrawn diagonals "
+                   "too); Adjacent and Orthogonal directions are")
     if name in SQUARE_SETS:
         return tuple(SQUARE_SETS[name])
     if name in SQUARE_DIRECTIONS:

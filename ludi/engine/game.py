@@ -146,7 +146,10 @@ class Game:
         whats = t[init + 2 * C:init + 3 * C]
         for cell in np.flatnonzero(owners):
             K.place_piece(t, s, int(cell), int(owners[cell]) - 1, int(whats[cell]))
+            s[L.I_PIECES + int(owners[cell]) - 1] += max(int(counts[cell]) - 1, 0)  # a hand
         s[L.section(C, L.S_COUNTS)] = np.maximum(counts, s[L.section(C, L.S_COUNTS)])
+        phases = int(t[L.T_PHASES])
+        s[L.I_PHASE:L.I_PHASE + 4] = t[phases:phases + 4]
         return s
 
     def initial_state(self) -> State:
@@ -247,7 +250,7 @@ class Game:
         if kind == L.MOVE_SWAP:
             return Move(code, "swap", "swap")
         if kind == L.MOVE_PASS:
-            return Move(code, "pass", "pass")
+            return Move(code, "pass (forced)" if code == L.FORCED_PASS else "pass", "pass")
         if kind in (L.MOVE_PROPOSE, L.MOVE_VOTE):
             name = self.spec.proposals[to]
             if kind == L.MOVE_PROPOSE:
@@ -327,15 +330,13 @@ class State:
 
     @property
     def end_type(self) -> str | None:
-        """What ended the game: the condition's text, "no moves" (also "… (another player
-        could move)", where Ludii would make the stuck player pass) or "move limit"."""
+        """What ended the game: the condition's text, "no moves" (no player could move) or
+        "move limit"."""
         if not self.is_terminal():
             return None
         op = int(self._s[L.I_END_OP])
         if op == L.END_NO_MOVES:
             return "no moves"
-        if op == L.END_STUCK:
-            return "no moves (another player could move)"
         if op == L.END_TIMEOUT:
             return "move limit"
         return self.game.spec.condition_text(op)

@@ -86,7 +86,7 @@ def _draw_stones(ax, state: State, labels: bool):
     centres = cell_centres(board)
     if board.points:  # the lines between the points, once each
         for cell, (x, y) in enumerate(centres):
-            for other in board.nbr[cell]:
+            for other in board.nbr[cell, board.adjacent]:
                 if other > cell:
                     ox, oy = centres[other]
                     ax.plot([x, ox], [y, oy], color=LINES, lw=1.5, zorder=0)

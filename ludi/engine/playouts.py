@@ -46,8 +46,7 @@ def random_playouts(game: Game, n: int = 1000, seed: int = 0) -> dict:
     out["draw"] = float(np.mean((winners < 0) & (reasons != L.END_TIMEOUT)))
     out["timeout"] = float(np.mean(reasons == L.END_TIMEOUT))
     kinds, counts = np.unique(reasons, return_counts=True)
-    names = {L.END_NO_MOVES: "no moves", L.END_TIMEOUT: "move limit",
-             L.END_STUCK: "no moves (another player could move)"}
+    names = {L.END_NO_MOVES: "no moves", L.END_TIMEOUT: "move limit"}
     out["end_types"] = {names.get(int(k), game.spec.condition_text(int(k)) if k >= 0 else str(k)):
                         float(c) / n for k, c in zip(kinds, counts, strict=True)}
     out["games_per_s"] = n / elapsed if elapsed > 0 else float("inf")

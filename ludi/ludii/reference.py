@@ -33,7 +33,6 @@ class Sample:
     shares: dict[str, float] = field(default_factory=dict)
     legal_moves_initial: int | None = None
     playouts_per_s: float | None = None
-    stuck: float = 0.0  # share of games ludi ended where Ludii would have made a forced pass
 
 
 @dataclass(frozen=True)

@@ -78,7 +78,7 @@ def sample_random_play(game, playouts: int = 300, seconds: float = 20.0, seed: i
     """Random-play figures of ``game`` counted as Ludii counts them: ``playouts`` games, fewer
     only when they would take more than about ``seconds`` (a guard for very slow games; the
     same seed then gives the same sample on any machine)."""
-    from ludi.compile.layout import END_STUCK, END_TIMEOUT
+    from ludi.compile.layout import END_TIMEOUT
     from ludi.engine.playouts import run_playouts
 
     legal = len(game.initial_state().legal_moves())
@@ -100,8 +100,7 @@ def sample_random_play(game, playouts: int = 300, seconds: float = 20.0, seed: i
     shares["limit"] = float(np.mean(reasons == END_TIMEOUT))
     return Sample(playouts=n, moves_mean=float(lengths.mean()),
                   moves_sd=float(lengths.std(ddof=1)) if n > 1 else 0.0, shares=shares,
-                  legal_moves_initial=legal, playouts_per_s=n / elapsed if elapsed > 0 else None,
-                  stuck=float(np.mean(reasons == END_STUCK)))
+                  legal_moves_initial=legal, playouts_per_s=n / elapsed if elapsed > 0 else None)
 
 
 def _batch_seed(seed: int, batch: int) -> int:
@@ -145,12 +144,6 @@ def check_file(path: Path, folder: Path, reference: dict[str, Reference], playou
         return result
     except Exception as e:  # noqa: BLE001
         return _crashed(result, e)
-    if result.sample.stuck > 0:  # ludi ended games where Ludii would have played on
-        result.status = "refused"
-        result.reason = ("random play reaches a player with no legal move while another can "
-                         "move: Ludii makes that player pass (a forced pass), ludi ends the game "
-                         f"in a draw ({result.sample.stuck:.0%} of games)")
-        return result
     result.reference = reference.get(_reference_key(rel))
     if result.reference is None:
         result.status = "unchecked"

@@ -27,7 +27,7 @@ from ludi.compile.layout import (
 )
 from ludi.engine.kernels.core import next_colour, tiny
 from ludi.engine.kernels.effects import play_effects
-from ludi.engine.kernels.ends import check_end
+from ludi.engine.kernels.ends import check_end, next_phases
 from ludi.engine.kernels.history import record_position
 from ludi.engine.kernels.pieces import place
 from ludi.engine.kernels.results import finish
@@ -58,6 +58,7 @@ def apply_move(t, s, w, move):
     check_end(t, s, w)
     if s[I_OVER] == 1:
         return
+    next_phases(t, s, w)
     if s[I_ACTIVE + following] == 0:  # the end clauses put a player out
         following = next_colour(t, s, mover)
     if following != mover:

@@ -4,8 +4,9 @@ end clauses, tried in order.
 A program is a range [start, end) of ops (``OP_*``, fields ``O_*`` in ``ludi.compile.layout``).
 Booleans are 0/1 integers. Besides the value, evaluation reports the op of the leaf test that made
 a condition hold (for end types, e.g. which of ring, fork or bridge ended a Havannah game). The
-VM is not re-entrant (no op evaluates another program), so one stack of ``P_VM_STACK`` entries,
-the longest program's length, always suffices.
+VM is not re-entrant (no op evaluates another program; a loop over a region's sites jumps back
+within its own ops), so one stack of ``P_VM_STACK`` entries always suffices: each op pushes one
+value at most, and a loop three more.
 
 Line, connection and ring tests look through the last placed stone: they are what end clauses,
 checked after every move, need.
@@ -25,10 +26,12 @@ from ludi.compile.layout import (
     I_CYCLE,
     I_DECIDED,
     I_FROM,
+    I_LAST_AFTER,
     I_LAST_FROM,
     I_LAST_TO,
     I_LOOP_FLAG,
     I_MOVER,
+    I_PHASE,
     I_PIECES,
     I_PLY,
     I_PREV_MOVER,
@@ -40,11 +43,14 @@ from ludi.compile.layout import (
     I_STUCK,
     I_TO,
     I_TURNS,
+    LOOP_ALL,
     O_AXES,
     O_COMPARE,
     O_EXACT,
+    O_JUMP,
     O_KIND,
     O_LENGTH,
+    O_MODE,
     O_NEED,
     O_NOT_FARTHER,
     O_NUMBER_COUNT,
@@ -82,10 +88,13 @@ from ludi.compile.layout import (
     OP_IS_EMPTY,
     OP_IS_ENEMY,
     OP_IS_ENEMY_PLAYER,
+    OP_IS_EVEN,
     OP_IS_FRIEND,
     OP_IS_FRIEND_PLAYER,
     OP_IS_IN,
     OP_IS_OCCUPIED,
+    OP_IS_ODD,
+    OP_LAST_AFTER,
     OP_LAST_FROM,
     OP_LAST_TO,
     OP_LE,
@@ -101,12 +110,15 @@ from ludi.compile.layout import (
     OP_NO_PIECES,
     OP_NOT,
     OP_OR,
+    OP_PHASE,
     OP_PREV_MOVER,
     OP_PROPOSED,
     OP_REPEATED,
     OP_ROLE,
     OP_SCORE,
     OP_SITE,
+    OP_SITES_LOOP,
+    OP_SITES_NEXT,
     OP_SUB,
     OP_TO,
     OP_TRUE,
@@ -169,8 +181,9 @@ def in_region(t, s, w, code, colour, site):
         return False
     if code >= 0:
         return t[t[T_REGIONS] + (code * 4 + colour) * t[P_CELLS] + site] == 1
-    if code == REG_EMPTY:
-        return site < t[P_BOARD_CELLS] and s[BOARD + site] == 0
+    if code == REG_EMPTY:  # no piece and no counter
+        return site < t[P_BOARD_CELLS] and s[BOARD + site] == 0 \
+            and s[sec(s, S_COUNTS) + site] == 0
     if code == REG_OCCUPIED_MOVER:
         target = colour
     elif code == REG_OCCUPIED_NEXT:
@@ -184,7 +197,7 @@ def in_region(t, s, w, code, colour, site):
     else:  # dynamic regions are the region of an Add only (the generator reads them)
         fail(w, ERR_REGION, 0, code)
         return False
-    return s[BOARD + site] == target + 1
+    return site < t[P_BOARD_CELLS] and s[BOARD + site] == target + 1  # the board's, not hands'
 
 
 # ---------------------------------------------------------------- lines, groups, rings
@@ -395,6 +408,10 @@ def leaf(t, s, w, pc):
         return s[I_PIECES + role_colour(t, s, t[at + O_ROLE])]
     if op == OP_PREV_MOVER:
         return s[I_PREV_MOVER] + 1
+    if op == OP_LAST_AFTER:
+        return s[I_LAST_AFTER] if s[I_LAST_AFTER] >= 0 else s[I_LAST_TO]
+    if op == OP_PHASE:
+        return s[I_PHASE + s[I_MOVER]]
     if op == OP_NO_PIECES:
         return 1 if s[I_PIECES + role_colour(t, s, t[at + O_ROLE])] == 0 else 0
     if op == OP_COUNT_MOVES:
@@ -420,6 +437,60 @@ def leaf(t, s, w, pc):
     return 0
 
 
+@tiny
+def next_site(t, s, w, code, after):
+    """The first site after ``after`` in the region (-1: none)."""
+    for c in range(after + 1, t[P_CELLS]):
+        if in_region(t, s, w, code, s[I_MOVER], c):
+            return c
+    return -1
+
+
+@kernel
+def sites_loop(t, s, w, pc, sp):
+    """Run OP_SITES_LOOP or OP_SITES_NEXT at op ``pc`` with ``sp`` values on the stack; return
+    the next op and the new stack depth. The loop keeps three entries under its body's value:
+    the (site) to restore, the site it is at and the count of sites where the body held."""
+    at = t[T_CODE] + pc * OP_WIDTH
+    vals = t[P_W_VM]
+    why = vals + t[P_VM_STACK]
+    if t[at + O_KIND] == OP_SITES_LOOP:
+        loop = pc
+        w[vals + sp] = s[I_SITE]
+        w[vals + sp + 1] = -1
+        w[vals + sp + 2] = 0
+        sp += 3
+    else:  # OP_SITES_NEXT: the body's value is on top; its O_JUMP points back at the loop
+        loop = pc - t[at + O_JUMP]
+        sp -= 1
+        held = w[vals + sp] != 0
+        if held:
+            w[vals + sp - 1] += 1
+        elif t[t[T_CODE] + loop * OP_WIDTH + O_MODE] == LOOP_ALL:
+            return _loop_done(t, s, w, loop, pc + 1, sp, 0)
+    head = t[T_CODE] + loop * OP_WIDTH
+    c = next_site(t, s, w, t[head + O_REGION], w[vals + sp - 2])
+    if c < 0:
+        mode = t[head + O_MODE]
+        result = 1 if mode == LOOP_ALL else w[vals + sp - 1]
+        return _loop_done(t, s, w, loop, loop + t[head + O_JUMP] + 1, sp, result)
+    w[vals + sp - 2] = c
+    s[I_SITE] = c
+    w[why + sp - 1] = loop
+    return loop + 1, sp
+
+
+@tiny
+def _loop_done(t, s, w, loop, after, sp, result):
+    """Leave a sites loop: restore (site) and replace the loop's three entries by its result."""
+    vals = t[P_W_VM]
+    sp -= 3
+    s[I_SITE] = w[vals + sp]
+    w[vals + sp] = result
+    w[vals + t[P_VM_STACK] + sp] = loop
+    return after, sp + 1
+
+
 @kernel
 def evaluate(t, s, w, start, end):
     """Run the program of ops [start, end); return (value, op of the leaf that decided it)."""
@@ -432,9 +503,13 @@ def evaluate(t, s, w, start, end):
     vals = t[P_W_VM]
     why = vals + t[P_VM_STACK]
     sp = 0
-    for pc in range(start, end):
+    pc = start
+    while pc < end:
         at = code + pc * OP_WIDTH
         op = t[at + O_KIND]
+        if op == OP_SITES_LOOP or op == OP_SITES_NEXT:
+            pc, sp = sites_loop(t, s, w, pc, sp)
+            continue
         if op == OP_NOT:
             w[vals + sp - 1] = 1 - w[vals + sp - 1]
         elif op == OP_AND or op == OP_OR:
@@ -479,8 +554,8 @@ def evaluate(t, s, w, start, end):
                     r = piece_type(t, s, site)
                 else:
                     r = s[BOARD + site]
-                    if op == OP_IS_OCCUPIED:
-                        r = 1 if r != 0 else 0
+                    if op == OP_IS_OCCUPIED:  # a piece, or counters nobody owns (seeds)
+                        r = 1 if r != 0 or s[sec(s, S_COUNTS) + site] != 0 else 0
             w[vals + sp - 1] = r
             w[why + sp - 1] = pc
         elif op == OP_IS_ENEMY_PLAYER or op == OP_IS_FRIEND_PLAYER:
@@ -490,6 +565,10 @@ def evaluate(t, s, w, start, end):
                 w[vals + sp - 1] = 1 if player != 0 and player != mine else 0
             else:
                 w[vals + sp - 1] = 1 if player == mine else 0
+            w[why + sp - 1] = pc
+        elif op == OP_IS_EVEN or op == OP_IS_ODD:
+            odd = w[vals + sp - 1] % 2
+            w[vals + sp - 1] = 1 if (odd == 0) == (op == OP_IS_EVEN) else 0
             w[why + sp - 1] = pc
         elif op == OP_IN_NUMBERS:
             v = w[vals + sp - 1]
@@ -512,7 +591,7 @@ def evaluate(t, s, w, start, end):
                 stone = s[BOARD + site]
                 mine = s[I_MOVER] + 1
                 if op == OP_IS_EMPTY:
-                    r = 1 if stone == 0 else 0
+                    r = 1 if stone == 0 and s[sec(s, S_COUNTS) + site] == 0 else 0
                 elif op == OP_IS_ENEMY:
                     r = 1 if stone != 0 and stone != mine else 0
                 else:
@@ -523,6 +602,7 @@ def evaluate(t, s, w, start, end):
             w[vals + sp] = leaf(t, s, w, pc)
             w[why + sp] = pc
             sp += 1
+        pc += 1
     return w[vals], w[why]
 
 

@@ -6,7 +6,6 @@ turn here (see ``apply.py``): trial moves run exactly this.
 from __future__ import annotations
 
 from ludi.compile.layout import (
-    BOARD,
     CR_FROM,
     CR_LENGTH,
     CR_PATH,
@@ -42,9 +41,11 @@ from ludi.compile.layout import (
     ERR_EFFECT,
     ERR_MOVE,
     ERR_SOWING,
+    FORCED_PASS,
     FROM_SHIFT,
     G_APPLY,
     G_APPLY_COUNT,
+    G_COPY,
     G_THEN,
     G_THEN_COUNT,
     G_YES,
@@ -52,7 +53,9 @@ from ludi.compile.layout import (
     GEN_SHIFT,
     GEN_WIDTH,
     I_DECIDED,
+    I_FORCED_PASSES,
     I_FROM,
+    I_LAST_AFTER,
     I_LAST_FROM,
     I_LAST_TO,
     I_MOVE_AGAIN,
@@ -92,7 +95,7 @@ from ludi.engine.kernels import sowing
 from ludi.engine.kernels.chains import chain_record
 from ludi.engine.kernels.conditions import evaluate, holds, in_region
 from ludi.engine.kernels.core import fail, kernel, sec, tiny
-from ludi.engine.kernels.pieces import place, place_piece, remove
+from ludi.engine.kernels.pieces import move_piece, place, place_piece, remove
 
 
 @tiny
@@ -180,7 +183,7 @@ def sow(t, s, w, e):
         seeds -= 1
         last = site
     s[cnt + origin] += seeds  # a track that does not loop keeps what it could not sow
-    s[I_LAST_TO] = last
+    s[I_LAST_AFTER] = last
     s[I_TO] = last
     capture_start, capture_end = t[at + E_CAPTURE], t[at + E_CAPTURE_END]
     if t[at + E_APPLY_COUNT] == 0:  # no apply: (without if:, Ludii applies it at the last site)
@@ -265,21 +268,15 @@ def effects(t, s, w, start, count):
 
 @kernel
 def step(t, s, w, move):
-    """Ludii's step: the to's apply effects at the destination, then the piece moves there
-    (replacing a piece still there), then the step's then-effects."""
+    """Ludii's step and move (from …) (to …): the to's apply effects at the destination, then
+    the piece moves there (replacing a piece still there), then the move's then-effects."""
     a = move_from(move)
     c = move_to(move)
     at = t[T_GEN] + move_gen(move) * GEN_WIDTH
     s[I_FROM] = a
     s[I_TO] = c
     effects(t, s, w, t[at + G_APPLY], t[at + G_APPLY_COUNT])
-    stone = s[BOARD + a]
-    if stone != 0:
-        what = s[sec(s, S_WHAT) + a]
-        remove(t, s, a)
-        if s[BOARD + c] != 0:
-            remove(t, s, c)
-        place_piece(t, s, c, stone - 1, what)
+    move_piece(t, s, a, c, t[at + G_COPY])
     s[I_LAST_FROM] = a
     s[I_LAST_TO] = c
     s[I_FROM] = a
@@ -293,6 +290,7 @@ def play_effects(t, s, w, move):
     and its effects, a proposal or vote, a swap. No end check and no change of turn."""
     kind = move & KIND_MASK
     mover = s[I_MOVER]
+    s[I_LAST_AFTER] = -1
     if kind == MOVE_ADD:
         c = move_to(move)
         place(t, s, c, mover)
@@ -347,6 +345,8 @@ def play_effects(t, s, w, move):
     elif kind == MOVE_SWAP or kind == MOVE_PASS:
         s[I_LAST_TO] = -1
         s[I_LAST_FROM] = -1
+        if move == FORCED_PASS:
+            s[I_FORCED_PASSES] += 1
         if kind == MOVE_SWAP:
             s[I_SWAPPED] = 1 - s[I_SWAPPED]
     else:

@@ -1,5 +1,5 @@
-"""End checks: the end clauses tried after every move, and what happens when the player to move
-has no legal move.
+"""End checks: the end clauses tried after every move, the players' phases that follow them, and
+what happens when the player to move has no legal move.
 """
 
 from __future__ import annotations
@@ -15,32 +15,45 @@ from ludi.compile.layout import (
     CLAUSE_WIDTH,
     DRAW,
     END_NO_MOVES,
-    END_STUCK,
     ERR_DEPTH,
     ERR_OUTCOME,
+    FORCED_PASS,
     I_ACTIVE,
     I_END_CLAUSE,
     I_LAST_FROM,
     I_LAST_TO,
     I_MOVER,
     I_OVER,
+    I_PHASE,
     I_SCORES,
     I_STUCK,
     IN_KIND,
     LOSS,
+    NX_COND,
+    NX_COND_END,
+    NX_ROLE,
+    NX_TARGET,
+    NX_WIDTH,
     P_DEPTH,
     P_FIRST_WIN_ENDS,
     P_MAX_MOVES,
     P_NO_MOVES,
+    P_PHASES,
     P_PLAYERS,
     P_PROG_LEN,
+    PH_NEXT,
+    PH_NEXT_COUNT,
+    PH_WIDTH,
     PR_KEEP_IF_AFTER,
     PROG_WIDTH,
+    ROLE_ALL,
     SC_COLOUR,
     SC_VALUE,
     SC_VALUE_END,
     SCORE_WIDTH,
     T_CLAUSES,
+    T_NEXT_PHASE,
+    T_PHASES,
     T_PROG,
     T_SCORES,
     W_DEPTH,
@@ -48,7 +61,7 @@ from ludi.compile.layout import (
     W_NO_MOVES,
     WIN,
 )
-from ludi.engine.kernels.conditions import evaluate, first_clause
+from ludi.engine.kernels.conditions import evaluate, first_clause, holds
 from ludi.engine.kernels.core import fail, kernel, role_colour, set_context, w_moves
 from ludi.engine.kernels.generate import generate
 from ludi.engine.kernels.results import eliminate, finish, finish_by_score, win_out
@@ -130,14 +143,43 @@ def others_can_move(t, s, w):
 
 @kernel
 def end_if_stuck(t, s, w, buf):
-    """Count the legal moves. When the player to move has none, try the end clauses with that
-    player as the mover (Ludii's ``(no Moves Mover)``); if none applies, the game is a draw."""
+    """Write the legal moves into ``buf`` and return how many. When the player to move has
+    none, the end clauses are tried with that player as the mover (Ludii's ``(no Moves
+    Mover)``); if none applies, the player passes when another player could still move (the
+    one legal move is then a forced pass, as in Ludii), else the game is a draw."""
     n = generate(t, s, w, buf)
     if n == 0 and s[I_OVER] == 0:
         s[I_STUCK] = 1
         check_end(t, s, w)
         s[I_STUCK] = 0
-        if s[I_OVER] == 0:  # a draw; noted apart when Ludii would have played on
-            why = END_STUCK if others_can_move(t, s, w) else END_NO_MOVES
-            finish(t, s, np.int64(-1), np.int64(why))
+        if s[I_OVER] == 0:
+            if others_can_move(t, s, w):
+                buf[0] = FORCED_PASS
+                return 1
+            finish(t, s, np.int64(-1), np.int64(END_NO_MOVES))
     return n
+
+
+@kernel
+def next_phases(t, s, w):
+    """Ludii's (nextPhase …), after a move that did not end the game, with the player who moved
+    still the mover: each player goes to the phase named by the first next-phase rule of their
+    current phase that concerns them (theirs, or everyone's) and holds; a rule without a name
+    goes to the following phase (after the mover's current phase, for everyone's rules)."""
+    count = t[P_PHASES]
+    if count == 0:
+        return
+    for colour in range(t[P_PLAYERS]):
+        row = t[T_PHASES] + 4 + s[I_PHASE + colour] * PH_WIDTH
+        for i in range(t[row + PH_NEXT_COUNT]):
+            at = t[T_NEXT_PHASE] + (t[row + PH_NEXT] + i) * NX_WIDTH
+            role = t[at + NX_ROLE]
+            if role != ROLE_ALL and role_colour(t, s, role) != colour:
+                continue
+            if holds(t, s, w, t[at + NX_COND], t[at + NX_COND_END]):
+                target = t[at + NX_TARGET]
+                if target < 0:
+                    whose = s[I_MOVER] if role == ROLE_ALL else colour
+                    target = (s[I_PHASE + whose] + 1) % count
+                s[I_PHASE + colour] = target
+                break

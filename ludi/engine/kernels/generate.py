@@ -35,12 +35,20 @@ from ludi.compile.layout import (
     G_COND_END,
     G_DIRS,
     G_DISTANCES,
+    G_FROM_COND,
+    G_FROM_COND_END,
+    G_FROM_SITE,
+    G_FROM_SITE_END,
     G_KIND,
     G_MAX,
     G_MAX_END,
     G_PROPOSAL,
     G_REGION,
+    G_TO_REGION,
+    G_TO_SITE,
+    G_TO_SITE_END,
     GEN_ADD,
+    GEN_FROM_TO,
     GEN_HOP,
     GEN_PASS,
     GEN_PROPOSE,
@@ -106,6 +114,7 @@ from ludi.compile.layout import (
     PROG_WIDTH,
     REG_DYNAMIC,
     REG_EMPTY,
+    S_COUNTS,
     S_EMPTIES,
     S_SECTIONS,
     T_ADD_MASK,
@@ -366,6 +375,51 @@ def step_moves(t, s, w, g, buf, n):
     return n
 
 
+@kernel
+def from_to_moves(t, s, w, g, buf, n):
+    """Ludii's (move (from …) (to …)): a piece at each from-site (the generator's one site, or
+    every site of its region) where the from-condition holds goes to each to-site (one site, or
+    a region's) where the to-condition holds. A site with no piece and no counter is skipped."""
+    at = t[T_GEN] + g * GEN_WIDTH
+    mover = s[I_MOVER]
+    C = t[P_CELLS]
+    cnt = sec(s, S_COUNTS)
+    first, last = 0, C
+    if t[at + G_FROM_SITE] < t[at + G_FROM_SITE_END]:
+        first, _ = evaluate(t, s, w, t[at + G_FROM_SITE], t[at + G_FROM_SITE_END])
+        last = first + 1
+        if first < 0 or first >= C:
+            return n
+    one_to = t[at + G_TO_SITE] < t[at + G_TO_SITE_END]
+    to_code = t[at + G_TO_REGION]
+    for a in range(first, last):
+        if s[BOARD + a] == 0 and s[cnt + a] == 0:
+            continue
+        if last - first > 1 and not in_region(t, s, w, t[at + G_REGION], mover, a):
+            continue
+        s[I_FROM] = a
+        if not holds(t, s, w, t[at + G_FROM_COND], t[at + G_FROM_COND_END]):
+            continue
+        lo, hi = 0, C
+        if one_to:
+            lo, _ = evaluate(t, s, w, t[at + G_TO_SITE], t[at + G_TO_SITE_END])
+            hi = lo + 1
+            if lo < 0 or lo >= C:
+                continue
+        for c in range(lo, hi):
+            if not one_to and not in_region(t, s, w, to_code, mover, c):
+                continue
+            s[I_FROM] = a
+            s[I_TO] = c
+            if not holds(t, s, w, t[at + G_COND], t[at + G_COND_END]):
+                continue
+            buf[n] = MOVE_STEP | (c << KIND_BITS) | (a << FROM_SHIFT) | (g << GEN_SHIFT)
+            n += 1
+            if w[W_LIMIT] > 0 and n >= w[W_LIMIT]:
+                return n
+    return n
+
+
 # ---------------------------------------------------------------- the move program
 
 
@@ -374,6 +428,15 @@ def leaf_moves(t, s, w, g, buf, n):
     """Append the moves of generator ``g`` to ``buf[n:]``; return the new count."""
     at = t[T_GEN] + g * GEN_WIDTH
     kind = t[at + G_KIND]
+    if kind == GEN_SELECT and t[at + G_FROM_SITE] < t[at + G_FROM_SITE_END]:
+        c, _ = evaluate(t, s, w, t[at + G_FROM_SITE], t[at + G_FROM_SITE_END])
+        if c < 0 or c >= t[P_CELLS]:
+            return n
+        s[I_FROM] = c
+        if not holds(t, s, w, t[at + G_COND], t[at + G_COND_END]):
+            return n
+        buf[n] = MOVE_SELECT | (c << FROM_SHIFT) | (c << KIND_BITS) | (g << GEN_SHIFT)
+        return n + 1
     if kind == GEN_ADD or kind == GEN_SELECT:
         mover = s[I_MOVER]
         code = t[at + G_REGION]
@@ -382,6 +445,7 @@ def leaf_moves(t, s, w, g, buf, n):
         on_empties = kind == GEN_ADD and (code == REG_EMPTY or code <= REG_DYNAMIC)
         count = s[I_NEMPTY] if on_empties else t[P_CELLS]
         empties = sec(s, S_EMPTIES)
+        cnt = sec(s, S_COUNTS)
         for i in range(count):
             c = s[empties + i] if on_empties else i
             if code <= REG_DYNAMIC:
@@ -390,7 +454,7 @@ def leaf_moves(t, s, w, g, buf, n):
             elif not on_empties and not in_region(t, s, w, code, mover, c):
                 continue
             if kind == GEN_ADD:
-                if c >= t[P_BOARD_CELLS] or s[BOARD + c] != 0:
+                if c >= t[P_BOARD_CELLS] or s[BOARD + c] != 0 or s[cnt + c] != 0:
                     continue
                 s[I_TO] = c
                 move = MOVE_ADD | (c << KIND_BITS)
@@ -408,6 +472,8 @@ def leaf_moves(t, s, w, g, buf, n):
         return slide_moves(t, s, w, g, buf, n)
     if kind == GEN_STEP:
         return step_moves(t, s, w, g, buf, n)
+    if kind == GEN_FROM_TO:
+        return from_to_moves(t, s, w, g, buf, n)
     if kind == GEN_HOP:
         return chains.hop_moves(t, s, w, g, buf, n)
     if kind == GEN_PASS:

@@ -8,6 +8,7 @@ from ludi.compile.layout import (
     I_LOOP_FLAG,
     I_NEMPTY,
     I_PIECES,
+    P_BOARD_CELLS,
     P_DIRS,
     P_GROUPS,
     P_LOOPS,
@@ -156,3 +157,35 @@ def remove(t, s, c):
     s[empt + ne] = c
     s[epos + c] = ne
     s[I_NEMPTY] = ne + 1
+
+
+@kernel
+def move_piece(t, s, a, c, copy):
+    """Move one piece from site ``a`` to site ``c`` as Ludii's move does (without stacks): the
+    origin loses one piece (a site holding several, such as a hand, keeps the others; with
+    ``copy`` it keeps them all); at ``c`` a piece of another type is replaced, and a piece of
+    the same type stays one piece on the board but adds one to a hand's count. Counters that
+    belong to nobody (mancala seeds) move one at a time."""
+    cnt = sec(s, S_COUNTS)
+    stone = s[BOARD + a]
+    if stone == 0:
+        if s[cnt + a] > 0 and s[BOARD + c] == 0:
+            if copy == 0:
+                s[cnt + a] -= 1
+            s[cnt + c] += 1
+        return
+    what = piece_type(t, s, a)
+    if copy == 0:
+        if s[cnt + a] > 1:
+            s[cnt + a] -= 1
+            s[I_PIECES + stone - 1] -= 1
+        else:
+            remove(t, s, a)
+    if s[BOARD + c] == stone and piece_type(t, s, c) == what:
+        if c >= t[P_BOARD_CELLS]:
+            s[cnt + c] += 1
+            s[I_PIECES + stone - 1] += 1
+        return
+    if s[BOARD + c] != 0:
+        remove(t, s, c)
+    place_piece(t, s, c, stone - 1, what)

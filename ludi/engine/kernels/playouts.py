@@ -7,6 +7,7 @@ from numba import njit
 
 from ludi.compile.layout import (
     I_END_OP,
+    I_FORCED_PASSES,
     I_NEMPTY,
     I_OVER,
     I_PLY,
@@ -61,16 +62,18 @@ def playout(t, s, w, buf, rng):
     """Play uniformly random moves from ``s`` until the game ends (or an engine error)."""
     while s[I_OVER] == 0 and w[W_ERROR] == 0:
         m = random_move(t, s, w, buf, rng)
-        if m < 0:
-            end_if_stuck(t, s, w, buf)
-            break
+        if m < 0:  # no move: the game ends, or the player passes (forced)
+            if end_if_stuck(t, s, w, buf) == 0:
+                break
+            m = buf[0]
         apply_move(t, s, w, m)
 
 
 @njit(cache=True)
 def playouts(t, s0, w, n, seed, lengths, winners, reasons):
-    """``n`` random games from ``s0``. Per game: length in plies, the winning player (-1 for
-    none) and the op that ended it (see ``I_END_OP``). Stops at an engine error (in ``w``)."""
+    """``n`` random games from ``s0``. Per game: length in moves (plies without forced passes,
+    as Ludii counts), the winning player (-1 for none) and the op that ended it (see
+    ``I_END_OP``). Stops at an engine error (in ``w``)."""
     rng = np.empty(1, np.uint64)
     rng_seed(rng, seed)
     s = s0.copy()
@@ -80,7 +83,7 @@ def playouts(t, s0, w, n, seed, lengths, winners, reasons):
         playout(t, s, w, buf, rng)
         if w[W_ERROR] != 0:
             return
-        lengths[g] = s[I_PLY]
+        lengths[g] = s[I_PLY] - s[I_FORCED_PASSES]
         win = s[I_WINNER]
         winners[g] = player_of(s, win) if win >= 0 else -1
         reasons[g] = s[I_END_OP]

@@ -14,6 +14,7 @@ from ludi.compile.layout import (
     G_THEN,
     GEN_SHIFT,
     GEN_WIDTH,
+    I_LAST_AFTER,
     I_LAST_FROM,
     I_LAST_TO,
     I_MOVER,
@@ -181,4 +182,5 @@ def play_sow(t, s, w, house):
     cnt = INFO_SIZE + S_COUNTS * t[P_CELLS]
     last = sow_on(t, w, s, cnt, s[I_MOVER], house)
     s[I_LAST_FROM] = house
-    s[I_LAST_TO] = last
+    s[I_LAST_TO] = house
+    s[I_LAST_AFTER] = last
