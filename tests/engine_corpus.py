@@ -222,6 +222,31 @@ EXTRA = {
         (nextPhase))}
     (end (if (is Line 3) (result Mover Win)))))
 """,
+    "relay-sowing": """
+(game "Relay Sowing" (players 2)
+  (equipment {(mancalaBoard 2 4 store:None (track "Track" "0,E,N,W" loop:True))
+              (regions P1 (sites Bottom)) (regions P2 (sites Top)) (piece "Seed" Shared)})
+  (rules
+    (start (set Count 2 to:(sites Track)))
+    (play (move Select
+            (from (if (is Prev Mover) (sites {(last To afterConsequence:True)}) (sites Mover))
+                  if:(is Occupied (from)))
+            (then (sow apply:(if (and (< 1 (count at:(to))) (< (count Moves) 40))
+                                 (moveAgain))))))
+    (end (if (or (= 0 (count in:(if (is Mover P1) (sites P2) (sites P1))))
+                 (is In (last To) (sites {(last To afterConsequence:True)})))
+             (result Mover Win)))))
+""",
+    "centre-phase": """
+(game "Centre Phase" (players 2)
+  (equipment {(board (square 5)) (piece "Disc" Each)})
+  (rules
+    (start {(place "Disc1" (centrePoint)) (place "Disc2" (sites Phase 1))})
+    (play (if (is In (last To) (sites Centre))
+              (move Remove (sites Occupied by:Next) (then (moveAgain)))
+              (move Add (to (sites Empty)))))
+    (end (if (or (no Pieces Next) (is Line 4)) (result Mover Win)))))
+""",
     "solid-diagonals": """
 (game "Solid Diagonals" (players 2)
   (equipment {(board (rectangle 3 4 diagonals:SolidNoSplit) use:Vertex) (piece "Disc" Each)})

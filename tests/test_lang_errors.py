@@ -326,12 +326,11 @@ def test_float_where_an_int_is_expected():
 
 
 def test_int_where_a_region_is_expected():
-    text = sub("(to (sites Empty))", "(to 5)")
+    text = sub("(to (sites Empty))", "(to (union (sites Empty) 5))")
     e = error_of(parse, text)
-    msg = located(e, ArgumentError, text, "5)))")
-    assert msg.startswith("argument 1 in (to …) is an integer; it accepts a region such as "
-                          "(sites Empty)")
-    assert "a site such as (to)" in msg and msg.endswith("'if:' or ')'")
+    msg = located(e, ArgumentError, text, "5))))")
+    assert msg.startswith("argument 2 in (union …) is an integer; it accepts a region such as "
+                          "(sites Empty), (union …)")
 
 
 def test_array_where_an_int_is_expected():
@@ -351,10 +350,10 @@ def test_missing_argument():
 
 
 def test_missing_second_argument_is_numbered():
-    text = sub("(hex 5)", "(rectangle 5)")
+    text = sub("(hex 5)", "(hex Rectangle 5)")
     e = error_of(parse, text)
     msg = located(e, ArgumentError, text, ")) (piece")
-    assert msg == "(rectangle …) is missing argument 2: expected an integer"
+    assert msg == "(hex Rectangle …) is missing argument 2: expected an integer"
 
 
 def test_missing_outcome_of_an_end_clause():

@@ -112,7 +112,7 @@ def _generator_bound(c: Compiler, g: int) -> int:
     if kind == L.GEN_HOP:
         if c.gens.get(g, "chain"):
             return MAX_CHAINS
-        jumps = len(c.board.adjacent) * (2 if c.gens.get(g, "turning") else 1)
+        jumps = bin(c.gens.get(g, "dirs")).count("1") * (2 if c.gens.get(g, "turning") else 1)
         return len(_from_cells(c, code)) * jumps
     return 1  # Pass, Propose, Vote
 
@@ -131,7 +131,7 @@ def _slide_bound(c: Compiler, g: int, cells: np.ndarray) -> int:
     if end - start == 1 and c.code.get(start, "kind") == L.OP_CONST:
         limit = max(0, c.code.get(start, "value"))
     total = 0
-    for d in c.board.adjacent:
+    for d in (d for d in range(c.board.num_dirs) if (c.gens.get(g, "dirs") >> d) & 1):
         at = cells.copy()
         for _ in range(limit):
             at = nbr[at, d]

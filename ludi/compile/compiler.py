@@ -95,7 +95,8 @@ class Compiler:
         self.lists: list[int] = []
         self.conn_masks: list[list[int]] = []
         self.goal_bits: list[np.ndarray] = []  # cell sets, one per goal bit
-        self.regions: dict[int, list[np.ndarray]] = {}  # colour -> its (regions …)
+        #: colour -> its (regions …); (name, colour) -> those of that name
+        self.regions: dict[int | tuple[str, int], list[np.ndarray]] = {}
         self.named_regions: dict[str, np.ndarray] = {}
         self.region_rows: list[np.ndarray] = []  # static regions, (4, C) masks
         self.pieces: list[tuple[str, str]] = []

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ludi.compile import layout as L
-from ludi.compile.regions import static_cells
+from ludi.compile.regions import centre_cells, static_cells
 from ludi.compile.registry import compiles, fail, items, number, operands
 from ludi.lang import Node
 from ludi.lang.tree import Sym
@@ -99,6 +99,9 @@ def map_entry(c: Compiler, node: Node) -> None:
     site = constant_site(c, node)
     if site is not None:
         c.op(node, L.OP_CONST, value=site)
+    elif isinstance(node.positional[-1], int):  # (mapEntry 1): of player 1
+        player = number(node, node.positional[-1], "a player", 1, c.num_players)
+        c.op(node, L.OP_CONST, value=c.map_sites[player - 1])
     else:
         player_number(c, node, node.positional[-1])
         c.op(node, L.OP_MAP_ENTRY)
@@ -119,6 +122,16 @@ def last_to(c: Compiler, node: Node) -> None:
     """``(last To)``: the last move's to; with ``afterConsequence:True``, the site where its
     consequences ended (a sowing's last site)."""
     c.op(node, L.OP_LAST_AFTER if node.named("afterConsequence", False) else L.OP_LAST_TO)
+
+
+@compiles("site_centre_point")
+def centre_point(c: Compiler, node: Node) -> None:
+    """``(centrePoint)``: the board's centre site."""
+    cells = centre_cells(c)
+    if len(cells) != 1:
+        raise fail(node, f"this board has no single centre point (its {len(cells)} middle sites "
+                   "are as near the centre)")
+    c.op(node, L.OP_CONST, value=int(cells[0]))
 
 
 @compiles("site_hand_site")

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ludi.compile import layout as L
-from ludi.compile.registry import compiles, fail, items
+from ludi.compile.registry import compiles, fail, operands
 from ludi.lang import Node
 from ludi.lang.tree import Sym
 
@@ -25,7 +25,7 @@ def sequence(c: Compiler, node: Node) -> tuple[int, int]:
 
 @compiles("effect_and")
 def and_(c: Compiler, node: Node) -> list[int]:
-    return [e for part in items(node.args[0]) for e in c.dispatch(part)]
+    return [e for part in operands(node) for e in c.dispatch(part)]
 
 
 @compiles("effect_sow")

@@ -58,8 +58,11 @@ def board_square(c: Compiler, node: Node) -> geometry.Board:
 
 @compiles("board_rectangle")
 def board_rectangle(c: Compiler, node: Node) -> geometry.Board:
-    return _diagonals(node, geometry.square_grid(number(node, node.args[1], "columns", 1, 200),
-                                                 number(node, node.args[0], "rows", 1, 200)))
+    """``(rectangle ROWS [COLUMNS])``: as many columns as rows when they are not given."""
+    sizes = [a for a in node.positional if isinstance(a, int)]
+    rows = number(node, sizes[0], "rows", 1, 200)
+    columns = number(node, sizes[1], "columns", 1, 200) if len(sizes) > 1 else rows
+    return _diagonals(node, geometry.square_grid(columns, rows))
 
 
 def _diagonals(node: Node, board: geometry.Board) -> geometry.Board:
@@ -162,6 +165,8 @@ def equip_regions(c: Compiler, item: Node) -> None:
     cells = [static_cells(c, p) for p in items(item.positional[-1])]
     if role is not None:
         c.regions.setdefault(c.colour(item, role), []).extend(cells)
+        if name is not None:  # (sites P1 "Home"), (sites Mover "Home")
+            c.regions.setdefault((name, c.colour(item, role)), []).extend(cells)
     if name is not None:
         c.named_regions[name] = np.unique(np.concatenate(cells))
 
@@ -216,7 +221,9 @@ def init_place(c: Compiler, init: Node) -> None:
             own = name if digits else f"{name}{colour + 1}"
             _place(c, init, own, np.array([c.hand_site(colour)]), count)
         return
-    if where.category == "region":
+    if isinstance(where, tuple):  # {"A1" "B2"}: sites by Ludii's numbers or coordinates
+        cells = static_cells(c, Node("region_sites_list", (where,), init.pos))
+    elif where.category == "region":
         cells = static_cells(c, where)
     else:
         start, end = c.code_range(where)

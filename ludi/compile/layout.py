@@ -385,7 +385,7 @@ G_CHAIN = 10  # Hop: 1 for capture series
 G_LONGEST = 11  # Hop inside (max Captures ...): keep only the longest series while searching
 G_PROPOSAL = 12  # Propose, Vote: the proposal's id
 G_YES = 13  # Vote: 1 for a yes vote
-G_DIRS = 14  # Step: bitmask of the directions (T_NBR indices) it steps along
+G_DIRS = 14  # Step, Slide, Hop: bitmask of the directions (T_NBR indices) it moves along
 G_APPLY = 15  # Step: the (to … (apply …)) effects, run at the destination before the step
 G_APPLY_COUNT = 16
 G_FROM_SITE = 17  # FromTo, Select: the one site a move starts from, ops [G_FROM_SITE,
@@ -413,8 +413,9 @@ GENERATORS: dict[int, tuple[str, tuple[int, ...]]] = {
     GEN_SELECT: ("select", (G_REGION, G_FROM_SITE, G_FROM_SITE_END, G_COND, G_COND_END, G_THEN,
                             G_THEN_COUNT)),
     GEN_PASS: ("pass", ()),
-    GEN_SLIDE: ("slide", (G_REGION, G_MAX, G_MAX_END, G_COND, G_COND_END, G_DISTANCES)),
-    GEN_HOP: ("hop", (G_REGION, G_TURNING, G_CHAIN, G_LONGEST)),
+    GEN_SLIDE: ("slide", (G_REGION, G_DIRS, G_MAX, G_MAX_END, G_COND, G_COND_END,
+                          G_DISTANCES)),
+    GEN_HOP: ("hop", (G_REGION, G_DIRS, G_TURNING, G_CHAIN, G_LONGEST)),
     GEN_PROPOSE: ("propose", (G_PROPOSAL,)),
     GEN_VOTE: ("vote", (G_PROPOSAL, G_YES)),
     GEN_STEP: ("step", (G_REGION, G_DIRS, G_COND, G_COND_END, G_APPLY, G_APPLY_COUNT, G_THEN,

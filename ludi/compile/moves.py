@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ludi.compile import layout as L
-from ludi.compile.regions import component_region, direction_indices
+from ludi.compile.regions import RELATIVE, component_region, direction_indices
 from ludi.compile.registry import compiles, fail, items, ludeme, operands
 from ludi.compile.shapes import sowing
 from ludi.lang import Node, parse_fragment
@@ -96,14 +96,31 @@ def select(c: Compiler, node: Node) -> None:
     leaf(c, node, L.GEN_SELECT, **fields, **condition(c, frm.named("if")), **then(c, node))
 
 
-def _site_or_region(c: Compiler, where: Node, site_key: str, region_key: str) -> dict[str, int]:
+@compiles("moves_remove")
+def remove(c: Compiler, node: Node) -> None:
+    """``(move Remove REGION|SITE [(then …)])``: take off the piece at a site of the region
+    (sites without one give no move), then the (then …) effects; a Select whose effects begin
+    with the removal."""
+    fields = _site_or_region(c, node.positional[0], "from_site", "region")
+    start, end = c.code_range(parse_fragment("(from)", "site"))
+    taken = c.effs.add(node, kind=L.EFF_REMOVE, site=start, site_end=end)
+    part = _part(node, "then")
+    after = c.dispatch(part.args[0]) if part is not None else []
+    first, count = c.add_list([taken, *after])
+    leaf(c, node, L.GEN_SELECT, **fields,
+         **condition(c, parse_fragment("(is Occupied (from))", "cond")),
+         then=first, then_count=count)
+
+
+def _site_or_region(c: Compiler, where: Node | int, site_key: str, region_key: str
+                    ) -> dict[str, int]:
     """Generator fields for a move's from or to: a site (its ops), one computed site
     ``(sites {(last To)})`` (the same), or a region (its code)."""
-    if where.rule == "region_sites_at":
+    if isinstance(where, Node) and where.rule == "region_sites_at":
         if len(where.args[0]) != 1:
             raise fail(where, "a move starts from one computed site, (sites {SITE}), for now")
         where = where.args[0][0]
-    if where.category == "region":
+    if isinstance(where, Node) and where.category == "region":
         return {region_key: c.region(where)}
     start, end = c.code_range(where)
     return {site_key: start, site_key + "_end": end}
@@ -134,15 +151,7 @@ def step(c: Compiler, node: Node) -> None:
     by default) where the to-condition holds (any neighbour without one, occupied or not: a
     piece already there is replaced); the to's (apply …) runs first, at the destination."""
     code = _piece_from(c, node)
-    dirs = next((a for a in node.positional if isinstance(a, Sym)
-                 or (isinstance(a, Node) and a.rule == "dirs_set")), None)
-    names = ["Adjacent"] if dirs is None else [dirs.name] if isinstance(dirs, Sym) else (
-        c.dispatch(dirs))
-    facing = c.piece.facing if c.piece is not None else "N"
-    mask = 0
-    for name in names:
-        for d in direction_indices(c, node, name, facing):
-            mask |= 1 << d
+    mask = _directions(c, node)
     to = _part(node, "to")
     apply = _part(to, "apply")
     start, count = c.effect_list(apply.args[0]) if apply is not None else (0, 0)
@@ -158,10 +167,14 @@ def from_to(c: Compiler, node: Node) -> None:
     was. The to's apply runs first, the (then …) after, as for a Step."""
     frm, to = _part(node, "from"), _part(node, "to")
     fields: dict[str, int] = {}
+    if not frm.positional and c.piece is not None:  # (from) in a piece's moves: its sites
+        fields["region"] = component_region(c.piece.index)
     for part, site_key, region_key in ((frm, "from_site", "region"), (to, "to_site",
                                                                       "to_region")):
+        if part is frm and "region" in fields:
+            continue
         where = part.positional[0] if part.positional else None
-        if not isinstance(where, Node):
+        if not isinstance(where, (Node, int)):
             raise fail(part, f"{ludeme(node)} needs a site or region in ({part.rule} …)")
         fields.update(_site_or_region(c, where, site_key, region_key))
     cond = frm.named("if")
@@ -171,6 +184,27 @@ def from_to(c: Compiler, node: Node) -> None:
     start, count = c.effect_list(apply.args[0]) if apply is not None else (0, 0)
     leaf(c, node, L.GEN_FROM_TO, copy=int(bool(node.named("copy", False))), apply=start,
          apply_count=count, **fields, **condition(c, to.named("if")), **then(c, node))
+
+
+def _directions(c: Compiler, node: Node) -> int:
+    """The bitmask of board directions a Step, Slide or Hop moves along: its DIRECTION or
+    (directions {…}), Adjacent by default; relative ones turn from the piece's facing."""
+    dirs = next((a for a in node.positional if isinstance(a, Sym)
+                 or (isinstance(a, Node) and a.rule == "dirs_set")), None)
+    names = ["Adjacent"] if dirs is None else [dirs.name] if isinstance(dirs, Sym) else (
+        c.dispatch(dirs))
+    facing = c.piece.facing if c.piece is not None else "N"
+    mask = 0
+    for name in names:
+        turned = direction_indices(c, node, name, facing)
+        if c.board.points and len(c.board.adjacent) == 4 and name in RELATIVE \
+                and any(d % 2 for d in turned):
+            raise fail(node, f"the relative direction {name} on a grid's points without "
+                       "diagonal lines is not supported yet (Ludii turns it among the points' "
+                       "orthogonal directions)")
+        for d in turned:
+            mask |= 1 << d
+    return mask
 
 
 @compiles("dirs_set")
@@ -231,11 +265,10 @@ def for_each_piece(c: Compiler, node: Node) -> None:
 
 @compiles("moves_slide")
 def slide(c: Compiler, node: Node) -> None:
-    """(move Slide …): along a line of empty cells."""
-    _check_directions(node)
+    """(move Slide …): along a line of empty cells, in the move's directions."""
     if _part(node, "then") is not None:
         raise fail(node, "(then …) after a Slide or Step is not supported yet")
-    code = _from_region(c, node)
+    code = _piece_from(c, node)
     between = _part(node, "between")
     most = between.named("max") if between is not None else None
     limit = c.code_range(most) if most is not None else (0, 0)
@@ -248,15 +281,14 @@ def slide(c: Compiler, node: Node) -> None:
     start = len(c.code)
     fields = condition(c, cond, context="slide-to")
     distances = int(any(c.code.get(i, "kind") == L.OP_APPROACH for i in range(start, len(c.code))))
-    leaf(c, node, L.GEN_SLIDE, region=code, max=limit[0], max_end=limit[1], distances=distances,
-         **fields)
+    leaf(c, node, L.GEN_SLIDE, region=code, dirs=_directions(c, node), max=limit[0],
+         max_end=limit[1], distances=distances, **fields)
 
 
 @compiles("moves_hop")
 def hop(c: Compiler, node: Node) -> None:
     """(move Hop …) over an enemy piece, capturing it; landing:Turning and chain:True are Play
     Win's turning jumps and capture series."""
-    _check_directions(node)
     code = _piece_from(c, node)
     between = _part(node, "between")
     enemy = (parse_fragment("(is Enemy (between))", "cond"),
@@ -277,7 +309,10 @@ def hop(c: Compiler, node: Node) -> None:
     turning = int(landing is not None and landing.name == "Turning")
     if turning and c.board.kind != "hex":
         raise fail(node, "turning jumps are defined on hex boards only")
-    leaf(c, node, L.GEN_HOP, region=code, turning=turning,
+    dirs = _directions(c, node)
+    if turning and dirs != sum(1 << int(d) for d in c.board.adjacent):
+        raise fail(node, "turning jumps go along every adjacent direction")
+    leaf(c, node, L.GEN_HOP, region=code, dirs=dirs, turning=turning,
          chain=int(bool(node.named("chain", False))))
 
 
@@ -309,13 +344,6 @@ def _from_region(c: Compiler, node: Node) -> int:
     if frm.named("if") is not None:
         raise fail(frm, "(from … if:…) is not supported for this move yet")
     return c.region(where)
-
-
-def _check_directions(node: Node) -> None:
-    dirs = next((a for a in node.positional if isinstance(a, Sym)), None)
-    if dirs is not None and dirs.name not in ("All", "Adjacent"):
-        raise fail(node, f"{dirs.name} directions are not supported for this move yet; "
-                   "pieces move along all adjacent directions")
 
 
 # ---------------------------------------------------------------- combinators

@@ -108,13 +108,21 @@ def sites_track(c: Compiler, node: Node) -> int:
 
 @compiles("region_sites_role")
 def sites_role(c: Compiler, node: Node) -> int:
+    """``(sites ROLE ["Name"])``: that player's regions (those of that name)."""
     role = node.args[0]
-    return static_region(c, lambda colour: player_cells(c, node, role, colour))
+    name = node.args[1] if len(node.args) > 1 else None
+    if name is not None and not any(key[0] == name for key in c.regions
+                                    if isinstance(key, tuple)):
+        raise fail(node, f'no player has a region "{name}"')
+    return static_region(c, lambda colour: player_cells(c, node, role, colour, name))
 
 
-def player_cells(c: Compiler, node: Node, role: Sym, colour: int) -> np.ndarray:
-    """The cells of the (regions …) of the player that ``role`` names, seen by ``colour``."""
-    cells = c.regions.get(role_target(c, node, role, colour), [])
+def player_cells(c: Compiler, node: Node, role: Sym, colour: int, name: str | None = None
+                 ) -> np.ndarray:
+    """The cells of the (regions …) of the player that ``role`` names, seen by ``colour``
+    (those called ``name`` only, when given)."""
+    target = role_target(c, node, role, colour)
+    cells = c.regions.get(target if name is None else (name, target), [])
     return np.unique(np.concatenate(cells)) if cells else np.zeros(0, np.int64)
 
 
@@ -136,6 +144,34 @@ def computed_region(c: Compiler, node: Node) -> int:
     what = "computed sites (sites {…})" if node.rule == "region_sites_at" else "(if …) of regions"
     raise fail(node, f"{what} can be used only as a move's from- or to-region or in (is In …) "
                "for now")
+
+
+@compiles("region_sites_centre")
+def sites_centre(c: Compiler, node: Node) -> int:
+    return _fixed(c, centre_cells(c))
+
+
+def centre_cells(c: Compiler) -> np.ndarray:
+    """The board's sites nearest its middle (Ludii's centre): one on an odd grid or a hexagon,
+    four on an even grid."""
+    b = c.board
+    xy = b.xy[:int(c.params[L.P_BOARD_CELLS])].astype(float)
+    if b.kind == "hex":  # axial to cartesian
+        xy = np.column_stack([xy[:, 0] + xy[:, 1] / 2, xy[:, 1] * np.sqrt(3) / 2])
+    mid = (xy.min(axis=0) + xy.max(axis=0)) / 2
+    distance = ((xy - mid) ** 2).sum(axis=1)
+    return np.flatnonzero(distance <= distance.min() + 1e-9)
+
+
+@compiles("region_sites_phase")
+def sites_phase(c: Compiler, node: Node) -> int:
+    """``(sites Phase N)``: a grid's sites of one colour of its chequering (A1's is 0)."""
+    if c.board.kind != "square":
+        raise fail(node, f"(sites Phase …) is supported on square grids only, not on a "
+                   f"{c.board.shape} board")
+    phase = number(node, node.args[0], "a phase", 0, 1)
+    cells = np.arange(int(c.params[L.P_BOARD_CELLS]))
+    return _fixed(c, cells[c.board.xy[cells].sum(axis=1) % 2 == phase])
 
 
 @compiles("region_sites_hand")

@@ -24,6 +24,7 @@ from ludi.compile.layout import (
     CR_PATH,
     ERR_CHAINS,
     G_CHAIN,
+    G_DIRS,
     G_LONGEST,
     G_REGION,
     G_TURNING,
@@ -129,7 +130,10 @@ def hop_moves(t, s, w, g, buf, n):
     dirs = t[P_DIRS]
     nd = t[P_NUM_ADJ]
     adj = t[T_ADJ]
-    options = 2 * nd
+    mask = t[at + G_DIRS]
+    # a plain jump tries each direction of the mask; a turning one each adjacent direction,
+    # landing left or right
+    options = 2 * nd if turning == 1 else dirs
     for a in range(t[P_BOARD_CELLS]):
         if s[BOARD + a] != stone or not in_region(t, s, w, t[at + G_REGION], mover, a):
             continue
@@ -157,9 +161,12 @@ def hop_moves(t, s, w, g, buf, n):
                 continue
             w[option + depth] = opt + 1
             i = opt // 2
-            if turning == 0 and opt % 2 == 1:
+            if turning == 1:
+                d = t[adj + i]
+            elif (mask >> opt) & 1 == 0:
                 continue
-            d = t[adj + i]
+            else:
+                d = opt
             j = t[nbr + w[cell + depth] * dirs + d]
             if j < 0 or s[BOARD + j] == 0 or s[BOARD + j] == stone:
                 continue

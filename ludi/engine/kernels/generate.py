@@ -304,7 +304,7 @@ def slide_moves(t, s, w, g, buf, n):
         enemy_distances(t, s, w)
     nbr = t[T_NBR]
     dirs = t[P_DIRS]
-    adj = t[T_ADJ]
+    mask = t[at + G_DIRS]
     dist = t[P_W_DIST]
     cond_start, cond_end = t[at + G_COND], t[at + G_COND_END]
     # the to-condition alone as one (is Approach) test is checked here, without the VM
@@ -319,8 +319,9 @@ def slide_moves(t, s, w, g, buf, n):
         if t[at + G_MAX] < t[at + G_MAX_END]:
             s[I_FROM] = a
             limit, _ = evaluate(t, s, w, t[at + G_MAX], t[at + G_MAX_END])
-        for i in range(t[P_NUM_ADJ]):
-            d = t[adj + i]
+        for d in range(dirs):
+            if (mask >> d) & 1 == 0:
+                continue
             x = a
             for _ in range(limit):
                 x = t[nbr + x * dirs + d]

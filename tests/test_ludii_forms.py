@@ -1,0 +1,128 @@
+"""Rule tests for the forms of Ludii's arguments ludi reads, and for the directions of slides and
+hops, each from Ludii's documented meaning:
+
+- ``(rectangle N)``: N rows and N columns (Ludii's RectangleOnSquare);
+- ``(place "X" {"A1" "C3"})``: pieces on sites given by coordinates or numbers;
+- ``(and EFFECT EFFECT)`` without braces; ``(mapEntry 1)``: player 1's site;
+- ``(sites P1 "Home")``: a player's region of that name;
+- ``(move (from) (to …))`` in a piece's moves: from the piece's sites;
+- ``(move Slide DIRECTION …)``, ``(move Hop DIRECTION …)``: along those directions only;
+- ``(centrePoint)``, ``(sites Centre)``, ``(sites Phase N)``; ``(move Remove REGION)``;
+- relative diagonal directions on a grid's points without diagonal lines are refused (Ludii turns
+  them among the orthogonal directions there).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import ludi
+from ludi.errors import CompileError
+
+
+def moves(state) -> list[str]:
+    return sorted(str(m) for m in state.legal_moves())
+
+
+GAME = """(game "F" (players {{(player N) (player S)}})
+ (equipment {{ (board {board}) {pieces} (regions "Home" P1 (sites Bottom))
+   (regions "Home" P2 (sites Top)) }})
+ (rules (start {{ {start} }}) (play (forEach Piece))
+  (end (if (is In (last To) (sites Next "Home")) (result Mover Win)))))"""
+
+
+def game(pieces: str, start: str, board: str = "(rectangle 4)") -> ludi.Game:
+    return ludi.parse(GAME.format(board=board, pieces=pieces, start=start))
+
+
+def test_rectangle_with_one_size_is_square_and_place_takes_a_list_of_sites():
+    g = game('(piece "K" Each (move Step Orthogonal (to if:(is Empty (to)))))',
+             '(place "K1" {"A1" "D1"}) (place "K2" {15})')
+    assert g.board.num_cells == 16
+    state = g.initial_state()
+    assert state.owner("a1") == 0 and state.owner("d1") == 0 and state.owner("d4") == 1
+    assert moves(state) == ["a1-a2", "a1-b1", "d1-c1", "d1-d2"]
+
+
+def test_sites_of_a_player_by_name():
+    # (sites Next "Home"): the next player's region called "Home" (P2's is the top row)
+    g = game('(piece "K" Each (move Step Forward (to if:(is Empty (to)))))',
+             '(place "K1" {"A3"}) (place "K2" {"D3"})')
+    state = g.initial_state()
+    state.apply("a3-a4")
+    assert state.is_terminal() and state.winner == 0
+
+
+def test_from_without_a_site_in_a_pieces_moves_starts_at_its_sites():
+    g = game('(piece "K" Each (move (from) (to (sites Empty) if:(is In (to) (sites Row 1)))))',
+             '(place "K1" {"A1"}) (place "K2" {"D4"})')
+    assert moves(g.initial_state()) == ["a1-a2", "a1-b2", "a1-c2", "a1-d2"]
+
+
+def test_slides_and_hops_go_along_their_directions_only():
+    slide = game('(piece "R" Each (move Slide Orthogonal))',
+                 '(place "R1" {"B2"}) (place "R2" {"D4"})')
+    assert moves(slide.initial_state()) == ["b2-a2", "b2-b1", "b2-b3", "b2-b4", "b2-c2",
+                                            "b2-d2"]
+    hop = game('(piece "F" Each (move Hop Forward (between if:(is Enemy (who at:(between))) '
+               '(apply (remove (between)))) (to if:(is Empty (to)))))',
+               '(place "F1" {"B1" "C1"}) (place "F2" {"B2" "C3"})')
+    state = hop.initial_state()
+    assert moves(state) == ["b1xb2>b3"]  # forward only: c1 has no enemy ahead, none sideways
+    state.apply("b1xb2>b3")
+    assert state.owner("b2") is None
+
+
+def test_effects_joined_without_braces_and_a_map_entry_by_number():
+    text = """(game "M" (players 2)
+     (equipment { (mancalaBoard 2 6 (track "Track" "1,E,N,W" loop:True))
+       (regions P1 (sites Bottom)) (regions P2 (sites Top))
+       (map {(pair P1 FirstSite) (pair P2 LastSite)}) (piece "Seed" Shared) })
+     (rules (start (set Count 2 to:(sites Track)))
+      (play (move Select (from (sites Mover) if:(< 0 (count at:(from))))
+        (then (and (fromTo (from (last To)) (to (mapEntry 1)) count:1)
+                   (fromTo (from (last To)) (to (mapEntry 2)) count:1)))))
+      (end (if (no Moves Mover) (byScore)))))"""
+    state = ludi.parse(text).initial_state()
+    state.apply("a")
+    assert (state.count("a"), state.count("store1"), state.count("store2")) == (0, 1, 1)
+
+
+def test_relative_diagonals_on_points_without_diagonal_lines_are_refused():
+    with pytest.raises(CompileError, match="relative direction FR on a grid's points"):
+        game('(piece "K" Each (move Step (directions {Forward FR}) (to if:(is Empty (to)))))',
+             '(place "K1" {"A1"}) (place "K2" {"D4"})', board="(square 4) use:Vertex")
+    # All takes the diagonals there (Ludii's Picaria steps so)
+    g = game('(piece "K" Each (move Step All (to if:(is Empty (to)))))',
+             '(place "K1" {"B2"}) (place "K2" {"D4"})', board="(square 4) use:Vertex")
+    assert len(moves(g.initial_state())) == 8
+
+
+def test_centre_point_sites_centre_and_phase():
+    # (centrePoint): the middle site; (sites Centre): the sites nearest the middle (four on an
+    # even grid); (sites Phase 0): A1's colour of the chequering
+    odd = game('(piece "K" Each (move Step (to if:(is Empty (to)))))',
+               '(place "K1" (centrePoint)) (place "K2" (sites Phase 1))', board="(square 3)")
+    state = odd.initial_state()
+    assert state.owner("b2") == 0
+    assert sorted(odd.board.label(c) for c in range(9) if state.owner(c) == 1) == [
+        "a2", "b1", "b3", "c2"]
+    even = game('(piece "K" Each (move Step (to if:(is Empty (to)))))',
+                '(place "K1" (sites Centre)) (place "K2" {"A1"})')
+    assert sorted(even.board.label(c) for c in range(16)
+                  if even.initial_state().owner(c) == 0) == ["b2", "b3", "c2", "c3"]
+    with pytest.raises(CompileError, match="no single centre point"):
+        game('(piece "K" Each)', '(place "K1" (centrePoint))')
+
+
+def test_move_remove_takes_a_piece_off_then_its_effects():
+    text = """(game "R" (players 2) (equipment { (board (square 3)) (piece "D" Each) })
+     (rules (start { (place "D1" {"A1"}) (place "D2" {"B2" "C3"}) })
+      (play (move Remove (sites Occupied by:Next) (then (moveAgain))))
+      (end (if (no Pieces Next) (result Mover Win)))))"""
+    state = ludi.parse(text).initial_state()
+    assert moves(state) == ["b2", "c3"]  # only sites holding a piece
+    state.apply("b2")
+    assert state.owner("b2") is None and state.to_move == 0  # (then (moveAgain))
+    state.apply("c3")
+    assert state.is_terminal() and state.winner == 0
