@@ -21,6 +21,7 @@ from ludi.compile.layout import (
     MOVE_ADD,
     MOVE_SWAP,
     P_MOVE_LIMIT,
+    P_PHASES,
     P_PLAY,
     P_TURN_LIMIT,
     PLAY_ADD,
@@ -58,7 +59,8 @@ def apply_move(t, s, w, move):
     check_end(t, s, w)
     if s[I_OVER] == 1:
         return
-    next_phases(t, s, w)
+    if t[P_PHASES] > 0:  # (a call on every move of every game would cost the placement games)
+        next_phases(t, s, w)
     if s[I_ACTIVE + following] == 0:  # the end clauses put a player out
         following = next_colour(t, s, mover)
     if following != mover:
