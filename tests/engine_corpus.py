@@ -205,7 +205,8 @@ EXTRA = {
     "hands-phases": """
 (game "Hands Phases" (players 2)
   (equipment {(board (square 4) use:Vertex) (hand Each size:2)
-              (piece "Marker" Each (move Step (to if:(is Empty (to)))))})
+              (piece "Marker" Each (move Step (to if:(is Empty (to))
+                                                  (apply if:(is Even (to)) (moveAgain)))))})
   (rules
     (start {(place "Marker" "Hand" count:2) (place "Marker1" (handSite P1 1))
             (place "Marker2" (handSite P2 1))})
@@ -245,7 +246,22 @@ EXTRA = {
     (play (if (is In (last To) (sites Centre))
               (move Remove (sites Occupied by:Next) (then (moveAgain)))
               (move Add (to (sites Empty)))))
-    (end (if (or (no Pieces Next) (is Line 4)) (result Mover Win)))))
+    (end {(if (or (no Pieces Next) (is Line 4)) (result Mover Win))
+          (if (is Full) (result Mover Draw))})))
+""",
+    "around": """
+(game "Around" (players 2)
+  (equipment {(board (square 4))
+              (piece "K" Each (move (from) (to (sites Around (from) Empty Orthogonal))))})
+  (rules
+    (start {(place "K1" (sites {"A1" "B1"})) (place "K2" (sites {"D4" "C4"}))})
+    (play (or (forEach Piece)
+              (move Remove (sites Around (last To) Enemy) (then (moveAgain)))))
+    (end {(if (is In (last To) (sites Around (sites {"D4"}) includeSelf:True))
+              (result Mover Win))
+          (if (= 0 (count Sites in:(sites Around (last To) NotEmpty))) (result Mover Draw))
+          (if (all Sites (sites Around (last From) Own) if:(is In (site) (sites Top)))
+              (result Next Win))})))
 """,
     "solid-diagonals": """
 (game "Solid Diagonals" (players 2)

@@ -8,6 +8,8 @@ hops, each from Ludii's documented meaning:
 - ``(move (from) (to …))`` in a piece's moves: from the piece's sites;
 - ``(move Slide DIRECTION …)``, ``(move Hop DIRECTION …)``: along those directions only;
 - ``(centrePoint)``, ``(sites Centre)``, ``(sites Phase N)``; ``(move Remove REGION)``;
+- ``(sites Around SITE [Empty|NotEmpty|Own|Enemy] [DIRECTIONS] [includeSelf:True])``;
+- ``(apply if:COND EFFECT)``, ``(is Full)``;
 - relative diagonal directions on a grid's points without diagonal lines are refused (Ludii turns
   them among the orthogonal directions there).
 """
@@ -126,3 +128,34 @@ def test_move_remove_takes_a_piece_off_then_its_effects():
     assert state.owner("b2") is None and state.to_move == 0  # (then (moveAgain))
     state.apply("c3")
     assert state.is_terminal() and state.winner == 0
+
+
+def test_sites_around_a_context_site_with_its_filter():
+    # (sites Around (from) Orthogonal): the from-site's orthogonal neighbours, read as the move
+    # is generated; Empty keeps only the empty ones; includeSelf adds the centre
+    g = game('(piece "K" Each (move (from) (to (sites Around (from) Empty Orthogonal))))',
+             '(place "K1" {"B2"}) (place "K2" {"B3"})')
+    assert moves(g.initial_state()) == ["b2-a2", "b2-b1", "b2-c2"]
+    fixed = game('(piece "K" Each (move (from) (to (sites Around (sites {"A1"}) '
+                 'includeSelf:True) if:(is Empty (to)))))',
+                 '(place "K1" {"C3"}) (place "K2" {"D4"})')
+    assert moves(fixed.initial_state()) == ["c3-a1", "c3-a2", "c3-b1", "c3-b2"]
+
+
+def test_apply_if_and_is_full():
+    # (apply if:C E): E only when C holds, the move legal either way; (is Full): no empty site
+    text = """(game "A" (players 2)
+     (equipment { (board (square 2)) (piece "D" Each) (hand Each) })
+     (rules (start (place "D" "Hand" count:3))
+      (play (move (from (handSite Mover)) (to (sites Empty) (apply if:(is In (to) (sites Row 1))
+                                                                  (moveAgain)))))
+      (end (if (is Full) (result Mover Draw)))))"""
+    g = ludi.parse(text)
+    state = g.initial_state()
+    state.apply("hand1-a1")
+    assert state.to_move == 1  # row 0: no move again
+    state.apply("hand2-b1")
+    state.apply("hand1-a2")
+    assert state.to_move == 0  # row 1: moves again
+    state.apply("hand1-b2")
+    assert state.is_terminal() and state.winner is None

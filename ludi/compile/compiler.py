@@ -220,7 +220,8 @@ class Compiler:
             where = node if isinstance(node, Node) else self.tree
             raise fail(where, f"expected a region, got {_text(node)}")
         code = self.dispatch(node)
-        if code <= L.REG_DYNAMIC and not dynamic:
+        if code <= L.REG_DYNAMIC and not dynamic \
+                and self.dynregs.get(L.REG_DYNAMIC - code, "kind") != L.DYN_AROUND:
             raise fail(node, "this region is computed by trying placements; only (move Add "
                        "(to …)) can use it")
         return code

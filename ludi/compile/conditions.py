@@ -167,6 +167,14 @@ def sites_loop(c: Compiler, node: Node, region: Node, body, mode: int) -> None:
     c.code.set(loop, jump=len(c.code) - 1 - loop)
 
 
+@compiles("cond_is_full")
+def is_full(c: Compiler, node: Node) -> None:
+    """``(is Full)``: no empty site is left on the board."""
+    c.op(node, L.OP_COUNT_SITES, region=L.REG_EMPTY)
+    c.op(node, L.OP_CONST, value=0)
+    c.op(node, L.OP_EQ)
+
+
 @compiles("cond_is_even", "cond_is_odd")
 def is_even(c: Compiler, node: Node) -> None:
     expr(c, node.args[0])

@@ -128,7 +128,8 @@ REG_OCCUPIED_LAST = REG_OCCUPIED_P1 - 3
 REG_COMPONENT = -20  # REG_COMPONENT - (k - 1): cells holding a piece of type k (k = 1..MAX)
 MAX_COMPONENTS = 64
 REG_COMPONENT_LAST = REG_COMPONENT - (MAX_COMPONENTS - 1)
-REG_DYNAMIC = -100  # REG_DYNAMIC - k: row k of T_DYNREG (the region of an Add only)
+REG_DYNAMIC = -100  # REG_DYNAMIC - k: row k of T_DYNREG (those computed by trial moves: the
+#                     region of an Add only; DYN_AROUND rows: anywhere)
 
 # ---------------------------------------------------------------- dynamic regions (T_DYNREG)
 DR_KIND = 0
@@ -136,13 +137,31 @@ DR_ROLE = 1  # DYN_WINNING: whose win
 DR_REGION = 2  # DYN_WINNING: the region of the add that is tried
 DR_PARTS = 3  # DYN_UNION: first entry in T_LIST of the region codes united
 DR_PART_COUNT = 4  # DYN_UNION: how many
-DYNREG_WIDTH = 5
+DR_CENTRE = 5  # DYN_AROUND: the site around which (AROUND_* : a context site, or DR_SITE)
+DR_SITE = 6  # DYN_AROUND: the fixed centre site (AROUND_FIXED)
+DR_DIRS = 7  # DYN_AROUND: bitmask of the directions (T_NBR indices) to the neighbours
+DR_FILTER = 8  # DYN_AROUND: which neighbours (AROUND_ANY, AROUND_EMPTY, …)
+DR_WITH_CENTRE = 9  # DYN_AROUND: 1 when the centre is in the region too
+DYNREG_WIDTH = 10
 DYN_WINNING = 1  # (sites Winning ROLE (add (to REGION))): where that add would win for the role
 DYN_UNION = 2  # a union of region codes, some of them DYN_WINNING rows
+DYN_AROUND = 3  # (sites Around SITE …): the neighbours of a site, read off the position
 DYNAMIC_REGIONS: dict[int, tuple[str, tuple[int, ...]]] = {
     DYN_WINNING: ("winning", (DR_ROLE, DR_REGION)),
     DYN_UNION: ("union", (DR_PARTS, DR_PART_COUNT)),
+    DYN_AROUND: ("around", (DR_CENTRE, DR_SITE, DR_DIRS, DR_FILTER, DR_WITH_CENTRE)),
 }
+AROUND_FIXED = 0  # DR_CENTRE: DR_SITE
+AROUND_TO = 1  # DR_CENTRE: (to), (from), (last To), (last From), (site)
+AROUND_FROM = 2
+AROUND_LAST_TO = 3
+AROUND_LAST_FROM = 4
+AROUND_SITE = 5
+AROUND_ANY = 0  # DR_FILTER: every neighbour, or only the empty ones, those holding a piece,
+AROUND_EMPTY = 1  # the mover's pieces or another player's
+AROUND_NOT_EMPTY = 2
+AROUND_OWN = 3
+AROUND_ENEMY = 4
 
 # ================================================================ condition ops (T_CODE)
 # A condition or integer expression is a postfix program: a range [start, end) of ops. Each op

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ludi.compile import layout as L
-from ludi.compile.regions import RELATIVE, component_region, direction_indices
+from ludi.compile.regions import component_region, direction_mask
 from ludi.compile.registry import compiles, fail, items, ludeme, operands
 from ludi.compile.shapes import sowing
 from ludi.lang import Node, parse_fragment
@@ -151,10 +151,9 @@ def step(c: Compiler, node: Node) -> None:
     by default) where the to-condition holds (any neighbour without one, occupied or not: a
     piece already there is replaced); the to's (apply …) runs first, at the destination."""
     code = _piece_from(c, node)
-    mask = _directions(c, node)
+    mask = direction_mask(c, node)
     to = _part(node, "to")
-    apply = _part(to, "apply")
-    start, count = c.effect_list(apply.args[0]) if apply is not None else (0, 0)
+    start, count = _apply_effects(c, _part(to, "apply"))
     leaf(c, node, L.GEN_STEP, region=code, dirs=mask, apply=start, apply_count=count,
          **condition(c, to.named("if")), **then(c, node))
 
@@ -180,31 +179,21 @@ def from_to(c: Compiler, node: Node) -> None:
     cond = frm.named("if")
     if cond is not None:
         fields["from_cond"], fields["from_cond_end"] = c.code_range(cond)
-    apply = _part(to, "apply")
-    start, count = c.effect_list(apply.args[0]) if apply is not None else (0, 0)
+    start, count = _apply_effects(c, _part(to, "apply"))
     leaf(c, node, L.GEN_FROM_TO, copy=int(bool(node.named("copy", False))), apply=start,
          apply_count=count, **fields, **condition(c, to.named("if")), **then(c, node))
 
 
-def _directions(c: Compiler, node: Node) -> int:
-    """The bitmask of board directions a Step, Slide or Hop moves along: its DIRECTION or
-    (directions {…}), Adjacent by default; relative ones turn from the piece's facing."""
-    dirs = next((a for a in node.positional if isinstance(a, Sym)
-                 or (isinstance(a, Node) and a.rule == "dirs_set")), None)
-    names = ["Adjacent"] if dirs is None else [dirs.name] if isinstance(dirs, Sym) else (
-        c.dispatch(dirs))
-    facing = c.piece.facing if c.piece is not None else "N"
-    mask = 0
-    for name in names:
-        turned = direction_indices(c, node, name, facing)
-        if c.board.points and len(c.board.adjacent) == 4 and name in RELATIVE \
-                and any(d % 2 for d in turned):
-            raise fail(node, f"the relative direction {name} on a grid's points without "
-                       "diagonal lines is not supported yet (Ludii turns it among the points' "
-                       "orthogonal directions)")
-        for d in turned:
-            mask |= 1 << d
-    return mask
+def _apply_effects(c: Compiler, apply: Node | None) -> tuple[int, int]:
+    """A to's ``(apply [if:COND] EFFECT)`` as an effect list: with ``if:``, the effect only when
+    the condition holds (the move stays legal either way, as in Ludii)."""
+    if apply is None:
+        return 0, 0
+    effect = apply.positional[0]
+    cond = apply.named("if")
+    if cond is not None:
+        effect = Node("effect_if", (cond, effect), apply.pos)
+    return c.effect_list(effect)
 
 
 @compiles("dirs_set")
@@ -281,7 +270,7 @@ def slide(c: Compiler, node: Node) -> None:
     start = len(c.code)
     fields = condition(c, cond, context="slide-to")
     distances = int(any(c.code.get(i, "kind") == L.OP_APPROACH for i in range(start, len(c.code))))
-    leaf(c, node, L.GEN_SLIDE, region=code, dirs=_directions(c, node), max=limit[0],
+    leaf(c, node, L.GEN_SLIDE, region=code, dirs=direction_mask(c, node), max=limit[0],
          max_end=limit[1], distances=distances, **fields)
 
 
@@ -309,7 +298,7 @@ def hop(c: Compiler, node: Node) -> None:
     turning = int(landing is not None and landing.name == "Turning")
     if turning and c.board.kind != "hex":
         raise fail(node, "turning jumps are defined on hex boards only")
-    dirs = _directions(c, node)
+    dirs = direction_mask(c, node)
     if turning and dirs != sum(1 << int(d) for d in c.board.adjacent):
         raise fail(node, "turning jumps go along every adjacent direction")
     leaf(c, node, L.GEN_HOP, region=code, dirs=dirs, turning=turning,

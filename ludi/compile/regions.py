@@ -174,6 +174,56 @@ def sites_phase(c: Compiler, node: Node) -> int:
     return _fixed(c, cells[c.board.xy[cells].sum(axis=1) % 2 == phase])
 
 
+#: (sites Around SITE …): the context sites a centre may be, and the neighbours kept
+AROUND_CENTRES = {"site_to": L.AROUND_TO, "site_from": L.AROUND_FROM,
+                  "site_last_to": L.AROUND_LAST_TO, "site_last_from": L.AROUND_LAST_FROM,
+                  "site_site": L.AROUND_SITE}
+AROUND_FILTERS = {None: L.AROUND_ANY, "Empty": L.AROUND_EMPTY, "NotEmpty": L.AROUND_NOT_EMPTY,
+                  "Own": L.AROUND_OWN, "Enemy": L.AROUND_ENEMY}
+
+
+@compiles("region_sites_around")
+def sites_around(c: Compiler, node: Node) -> int:
+    """``(sites Around SITE|REGION [Empty|NotEmpty|Own|Enemy] [DIRECTIONS] [includeSelf:True])``:
+    the neighbours of a site (or of a fixed region's sites) along the directions (Adjacent by
+    default), those holding what the filter asks. Around (to), (from), (last To), (last From)
+    or (site), it is read off the position as it is tested."""
+    centre = node.args[0]
+    kind = next((a.name for a in node.positional[1:] if isinstance(a, Sym)
+                 and a.kind == "around"), None)
+    mask = direction_mask(c, node)
+    self_too = int(bool(node.named("includeSelf", False)))
+    if centre.category == "region":
+        code = c.region(centre)
+        if code < 0 or kind is not None:
+            raise fail(node, "(sites Around …) of a region is supported for fixed regions and "
+                       "without Empty, Own, … for now")
+        rows = c.region_rows[code]
+        return static_region(c, lambda colour: _around_cells(c, np.flatnonzero(rows[colour]),
+                                                             mask, self_too))
+    fields = {"dirs": mask, "filter": AROUND_FILTERS[kind], "with_centre": self_too}
+    if centre.rule in AROUND_CENTRES:
+        fields["centre"] = AROUND_CENTRES[centre.rule]
+    else:
+        start, end = c.code_range(centre)
+        if end - start != 1 or c.code.get(start, "kind") != L.OP_CONST:
+            raise fail(node, "(sites Around SITE) is supported around (to), (from), (last To), "
+                       "(last From), (site) or a fixed site for now")
+        site = c.code.get(start, "value")
+        if kind is None:
+            return _fixed(c, _around_cells(c, np.array([site]), mask, self_too))
+        fields.update(centre=L.AROUND_FIXED, site=site)
+    return L.REG_DYNAMIC - c.dynregs.add(node, kind=L.DYN_AROUND, **fields)
+
+
+def _around_cells(c: Compiler, cells: np.ndarray, mask: int, self_too: int) -> np.ndarray:
+    dirs = [d for d in range(c.board.num_dirs) if (mask >> d) & 1]
+    out = set(cells.tolist()) if self_too else set()
+    for cell in cells:
+        out |= {int(x) for x in c.board.nbr[cell, dirs] if x >= 0}
+    return np.array(sorted(out), np.int64)
+
+
 @compiles("region_sites_hand")
 def sites_hand(c: Compiler, node: Node) -> int:
     """``(sites Hand ROLE)``: the sites of that player's hand."""
@@ -247,6 +297,9 @@ def union(c: Compiler, node: Node) -> int:
             codes.extend(c.lists[first:first + c.dynregs.get(row, "part_count")])
         else:
             codes.append(code)
+    if any(code <= L.REG_DYNAMIC and c.dynregs.get(L.REG_DYNAMIC - code, "kind") == L.DYN_AROUND
+           for code in codes):
+        raise fail(node, "a union with (sites Around …) of a changing site is not supported yet")
     if any(code <= L.REG_DYNAMIC for code in codes):
         start, count = c.add_list(codes)
         row = c.dynregs.add(node, kind=L.DYN_UNION, parts=start, part_count=count)
@@ -344,6 +397,28 @@ def direction_indices(c: Compiler, node: Node, name: str, facing: str = "N") -> 
     if name in RELATIVE:
         return tuple((SQUARE_DIRECTIONS[facing] + turn) % 8 for turn in RELATIVE[name])
     raise fail(node, f"unknown direction {name}")
+
+
+def direction_mask(c: Compiler, node: Node) -> int:
+    """The bitmask of board directions a Step, Slide or Hop moves along: its DIRECTION or
+    (directions {…}), Adjacent by default; relative ones turn from the piece's facing."""
+    dirs = next((a for a in node.positional if (isinstance(a, Sym)
+                                                 and a.kind in ("stepdir", "directions"))
+                 or (isinstance(a, Node) and a.rule == "dirs_set")), None)
+    names = ["Adjacent"] if dirs is None else [dirs.name] if isinstance(dirs, Sym) else (
+        c.dispatch(dirs))
+    facing = c.piece.facing if c.piece is not None else "N"
+    mask = 0
+    for name in names:
+        turned = direction_indices(c, node, name, facing)
+        if c.board.points and len(c.board.adjacent) == 4 and name in RELATIVE \
+                and any(d % 2 for d in turned):
+            raise fail(node, f"the relative direction {name} on a grid's points without "
+                       "diagonal lines is not supported yet (Ludii turns it among the points' "
+                       "orthogonal directions)")
+        for d in turned:
+            mask |= 1 << d
+    return mask
 
 
 @compiles("region_difference", "region_intersection")

@@ -15,10 +15,28 @@ checked after every move, need.
 from __future__ import annotations
 
 from ludi.compile.layout import (
+    AROUND_ANY,
+    AROUND_EMPTY,
+    AROUND_FIXED,
+    AROUND_FROM,
+    AROUND_LAST_FROM,
+    AROUND_LAST_TO,
+    AROUND_NOT_EMPTY,
+    AROUND_OWN,
+    AROUND_TO,
     BOARD,
     CL_COND,
     CL_COND_END,
     CLAUSE_WIDTH,
+    DR_CENTRE,
+    DR_DIRS,
+    DR_FILTER,
+    DR_KIND,
+    DR_SITE,
+    DR_WITH_CENTRE,
+    DYN_AROUND,
+    DYNREG_WIDTH,
+    ERR_DYNREG,
     ERR_OP,
     ERR_REGION,
     ERR_VM_STACK,
@@ -138,6 +156,7 @@ from ludi.compile.layout import (
     P_W_VM,
     REG_COMPONENT,
     REG_COMPONENT_LAST,
+    REG_DYNAMIC,
     REG_EMPTY,
     REG_OCCUPIED_LAST,
     REG_OCCUPIED_MOVER,
@@ -152,6 +171,7 @@ from ludi.compile.layout import (
     T_CLAUSES,
     T_CODE,
     T_CONN,
+    T_DYNREG,
     T_LIST,
     T_NBR,
     T_REGIONS,
@@ -194,10 +214,59 @@ def in_region(t, s, w, code, colour, site):
         target = REG_OCCUPIED_P1 - code
     elif code <= REG_COMPONENT and code >= REG_COMPONENT_LAST:
         return site < t[P_BOARD_CELLS] and piece_type(t, s, site) == REG_COMPONENT - code + 1
-    else:  # dynamic regions are the region of an Add only (the generator reads them)
+    elif code <= REG_DYNAMIC:  # the others are the region of an Add only (its generator reads
+        row = REG_DYNAMIC - code  # them)
+        kind = t[t[T_DYNREG] + row * DYNREG_WIDTH + DR_KIND]
+        if kind == DYN_AROUND:
+            return around(t, s, row, colour, site)
+        fail(w, ERR_DYNREG, row, kind)
+        return False
+    else:
         fail(w, ERR_REGION, 0, code)
         return False
     return site < t[P_BOARD_CELLS] and s[BOARD + site] == target + 1  # the board's, not hands'
+
+
+@kernel
+def around(t, s, row, colour, site):
+    """Is ``site`` in the DYN_AROUND region of T_DYNREG row ``row``: a neighbour of its centre
+    along its directions (or the centre, with includeSelf), holding what its filter asks?"""
+    at = t[T_DYNREG] + row * DYNREG_WIDTH
+    which = t[at + DR_CENTRE]
+    if which == AROUND_FIXED:
+        centre = t[at + DR_SITE]
+    elif which == AROUND_TO:
+        centre = s[I_TO]
+    elif which == AROUND_FROM:
+        centre = s[I_FROM]
+    elif which == AROUND_LAST_TO:
+        centre = s[I_LAST_TO]
+    elif which == AROUND_LAST_FROM:
+        centre = s[I_LAST_FROM]
+    else:
+        centre = s[I_SITE]
+    if centre < 0 or centre >= t[P_BOARD_CELLS] or site >= t[P_BOARD_CELLS]:
+        return False
+    near = site == centre and t[at + DR_WITH_CENTRE] == 1
+    if not near:
+        mask = t[at + DR_DIRS]
+        dirs = t[P_DIRS]
+        for d in range(dirs):
+            if (mask >> d) & 1 == 1 and t[t[T_NBR] + centre * dirs + d] == site:
+                near = True
+                break
+    if not near:
+        return False
+    want = t[at + DR_FILTER]
+    stone = s[BOARD + site]
+    if want == AROUND_ANY:
+        return True
+    if want == AROUND_EMPTY or want == AROUND_NOT_EMPTY:
+        empty = stone == 0 and s[sec(s, S_COUNTS) + site] == 0
+        return empty == (want == AROUND_EMPTY)
+    if want == AROUND_OWN:
+        return stone == colour + 1
+    return stone != 0 and stone != colour + 1
 
 
 # ---------------------------------------------------------------- lines, groups, rings
