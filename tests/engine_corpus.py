@@ -263,6 +263,49 @@ EXTRA = {
           (if (all Sites (sites Around (last From) Own) if:(is In (site) (sites Top)))
               (result Next Win))})))
 """,
+    "graph-board": """
+(game "Graph Board" (players 2)
+  (equipment {(board (add (remove (merge (shift 0 2 (scale 1 1 (square 3 diagonals:Alternating)))
+                                         (rotate 180 (wedge 2)))
+                                  vertices:{0} edges:{{2 3}})
+                          vertices:{{5 5}} edges:{{0 1} {{5 5} {2 4}}})
+                     use:Vertex)
+              (piece "T" Each (move Step (to if:(is Empty (to)))))})
+  (rules (start {(place "T1" (sites {1})) (place "T2" (sites {5}))})
+    (play (forEach Piece)) (end (if (no Moves Next) (result Mover Win)))))
+""",
+    "rings": """
+(game "Rings" (players 2)
+  (equipment {(board (concentric Square rings:2 joinCorners:True) use:Vertex) (piece "M" Each)})
+  (rules (play (move Add (to (sites Empty)))) (end (if (is Line 3) (result Mover Win)))))
+""",
+    "circles": """
+(game "Circles" (players 2)
+  (equipment {(board (concentric {1 8}) use:Vertex) (piece "M" Each)})
+  (rules (play (move Add (to (sites Empty)))) (end (if (is Line 3) (result Mover Win)))))
+""",
+    "triangle": """
+(game "Triangle" (players 2)
+  (equipment {(board (graph vertices:{{0 0} {2 0} {1 1.5}} edges:{{0 1} {1 2} {2 0}})
+                     use:Vertex) (piece "M" Each)})
+  (rules (play (move Add (to (sites Empty)))) (end (if (is Line 2) (result Mover Win)))))
+""",
+    "dynamic-regions": """
+(game "Dynamic Regions" (players 2)
+  (equipment {(board (square 4)) (hand Each)
+              (piece "D" Each (move Step (to if:(is Empty (to)))))})
+  (rules
+    (start (place "D" "Hand" count:4))
+    phases:{
+      (phase "Place"
+        (play (move (from (sites Occupied by:Mover container:"Hand"))
+                    (to (difference (sites Empty) (sites Row (/ 6 2))))))
+        (end (if (is In (last To) (intersection (sites Occupied by:Enemy) (sites Top)))
+                 (result Mover Loss)))
+        (nextPhase Mover (all Sites (sites Hand Mover) if:(= 0 (count at:(site)))) "Move"))
+      (phase "Move" (play (forEach Piece)))}
+    (end (if (is Line 3) (result Mover Win)))))
+""",
     "solid-diagonals": """
 (game "Solid Diagonals" (players 2)
   (equipment {(board (rectangle 3 4 diagonals:SolidNoSplit) use:Vertex) (piece "Disc" Each)})

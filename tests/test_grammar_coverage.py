@@ -20,7 +20,6 @@ from ludi.lang.tree import Named, Node, Sym, category_of
 PARSE_ONLY_EXAMPLES = {
     ("diagonals", "Solid"): "(board (square 3 diagonals:Solid) use:Vertex) (piece \"M\" Each)",
     ("role", "Neutral"): '(board (square 3)) (piece "M" Neutral)',
-    ("role", "Enemy"): "END (if (is Line 3) (result Enemy Win))",
     ("role", "Friend"): "END (if (is Line 3) (result Friend Win))",
     ("sitetype", "Edge"): '(board (square 3) use:Edge) (piece "M" Each)',
 }

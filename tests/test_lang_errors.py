@@ -254,7 +254,7 @@ def test_region_where_a_board_is_expected():
     e = error_of(parse, text)
     msg = located(e, ArgumentError, text, "sites Empty))")
     assert msg == ("(sites Empty) is a region and cannot be used in (board …); expected a board "
-                   "such as (hex …), (square …), (rectangle …), (tri Hexagon …), (rotate …)")
+                   "such as (hex …), (square …), (rectangle …), (tri Hexagon …), (rotate …), …")
     assert e.suggestions == []
 
 
@@ -298,7 +298,7 @@ def test_empty_brackets():
     msg = located(e, ArgumentError, text, "()) (piece", offset=1)
     assert msg == ("a '(' must be followed by a ludeme's name, found empty brackets () in "
                    "(board …); expected a board such as (hex …), (square …), (rectangle …), "
-                   "(tri Hexagon …), (rotate …)")
+                   "(tri Hexagon …), (rotate …), …")
 
 
 # ------------------------------------------------------------------ argument types and counts
@@ -423,8 +423,8 @@ def test_fragment_ending_too_early():
 
 def test_fragment_with_text_after_it():
     e = error_of(parse_fragment, "(hex 5) (hex 6)", "board")
-    msg = located(e, LudiSyntaxError, "(hex 5) (hex 6)", "(hex 6)")
-    assert msg == "unexpected (hex …) after the end of the board"
+    msg = located(e, ArgumentError, "(hex 5) (hex 6)", "(hex 6)")
+    assert msg == "expected nothing more here, found (hex …)"
 
 
 def test_fragment_of_the_wrong_kind():

@@ -210,7 +210,7 @@ def test_is_player_and_prev_the_player_who_made_the_last_move():
     assert state.is_terminal() and state.winner == 1  # (is Mover P2) after P2's move
 
 
-def test_difference_and_intersection_of_fixed_regions():
+def test_difference_and_intersection_of_fixed_regions():  # (read off the position: forms)
     text = ('(game "T" (players 2) (equipment {(board (square 3)) (piece "D" Each)}) '
             '(rules (play (move Add (to REGION))) (end (if (is Line 3) (result Mover Win)))))')
     for region, cells in (("(difference (sites Board) (sites Bottom))",
@@ -219,8 +219,8 @@ def test_difference_and_intersection_of_fixed_regions():
                           ("(intersection {(sites Board) (sites Top) (sites Right)})", ["c3"])):
         game = ludi.parse(text.replace("REGION", region))
         assert moves_of(game) == cells, region
-    with pytest.raises(CompileError, match="difference of regions that change during play"):
-        ludi.parse(text.replace("REGION", "(difference (sites Empty) (sites Bottom))"))
+    with pytest.raises(CompileError, match=r"a difference with a region such as \(sites Around"):
+        ludi.parse(text.replace("REGION", "(difference (sites Empty) (sites Around (last To)))"))
 
 
 def test_plural_relative_directions_are_the_three_on_that_side():

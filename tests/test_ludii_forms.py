@@ -9,7 +9,9 @@ hops, each from Ludii's documented meaning:
 - ``(move Slide DIRECTION …)``, ``(move Hop DIRECTION …)``: along those directions only;
 - ``(centrePoint)``, ``(sites Centre)``, ``(sites Phase N)``; ``(move Remove REGION)``;
 - ``(sites Around SITE [Empty|NotEmpty|Own|Enemy] [DIRECTIONS] [includeSelf:True])``;
-- ``(apply if:COND EFFECT)``, ``(is Full)``;
+- ``(apply if:COND EFFECT)``, ``(is Full)``; ``(difference …)`` and ``(intersection …)`` of regions
+  read off the position; ``(sites Occupied by:Enemy)``, ``container:"Hand"``; a phase's own
+  ``(end …)``; a define's named argument; numbers computed from written numbers;
 - relative diagonal directions on a grid's points without diagonal lines are refused (Ludii turns
   them among the orthogonal directions there).
 """
@@ -159,3 +161,51 @@ def test_apply_if_and_is_full():
     assert state.to_move == 0  # row 1: moves again
     state.apply("hand1-b2")
     assert state.is_terminal() and state.winner is None
+
+
+def test_regions_read_off_the_position_combine_as_they_are_tested():
+    # (difference (sites Empty) (sites Row 1)): the empty sites off the second row, read as the
+    # move is generated; (intersection (sites Occupied by:Enemy) (sites Top)): another
+    # player's pieces on the top row; (sites Occupied by:Mover container:"Hand"): the mover's
+    # hand sites holding a piece
+    text = """(game "D" (players 3) (equipment { (board (square 3)) (piece "D" Each) (hand Each) })
+     (rules (start { (place "D" "Hand" count:2) (place "D3" {"A3"}) })
+      (play (move (from (sites Occupied by:Mover container:"Hand"))
+                  (to (difference (sites Empty) (sites Row (/ 3 3))))))
+      (end (if (is In (last To) (intersection (sites Occupied by:Enemy) (sites Top)))
+               (result Mover Win)))))"""
+    state = ludi.parse(text).initial_state()
+    assert moves(state) == sorted(f"hand1-{s}" for s in ("a1", "b1", "c1", "b3", "c3"))
+    state.apply("hand1-b3")  # P1's own piece: not an enemy's
+    assert not state.is_terminal()
+
+
+def test_a_phases_end_is_tried_first_and_only_in_that_phase():
+    text = """(game "E" (players 2) (equipment { (board (square 3)) (piece "D" Each) })
+     (rules phases:{
+       (phase "Opening" (play (move Add (to (sites Empty))))
+         (end (if (is Line 2) (result Mover Loss)))
+         (nextPhase (= (count Moves) 2) "Main"))
+       (phase "Main" (play (move Add (to (sites Empty)))))}
+      (end (if (is Line 2) (result Mover Win)))))"""
+    game = ludi.parse(text)
+    state = game.initial_state()
+    state.apply("a1")
+    state.apply("c3")
+    state.apply("a2")  # a line of 2 in the main phase: the game's own end, a win
+    assert state.is_terminal() and state.winner == 0
+    state = game.initial_state()
+    state.apply("a1")
+    state.apply("a2")  # P2 has no line; P1's a1 alone neither
+    assert not state.is_terminal()
+
+
+def test_a_named_argument_is_one_argument_of_a_define_and_numbers_may_be_computed():
+    text = """(define "Line" (if (is Line 3 #1 #2) (result Mover Win)))
+    (game "N" (players 2) (equipment { (board (square 3)) (piece "D" Each) })
+     (rules (play (move Add (to (expand (sites Bottom) steps:(- 3 1)))))
+      (end ("Line" Orthogonal exact:True))))"""
+    state = ludi.parse(text).initial_state()
+    for move in ("a1", "c1", "b2", "c2", "c3"):
+        state.apply(move)
+    assert not state.is_terminal()  # a1 b2 c3 is a diagonal: not Orthogonal

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
+from ludi.compile import graphs
 from ludi.errors import NoSuchCell
 
 HEX_DIRS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
@@ -48,6 +49,7 @@ class Board:
     #: some of the grid's diagonals are not drawn: its nbr follows the lines drawn, while
     #: Ludii's All and Diagonal directions also reach the points across undrawn diagonals
     partial_diagonals: bool = False
+    positions: np.ndarray | None = None  # a graph board's points (x, y) as floats (drawing)
     _index: dict = field(default_factory=dict, repr=False)
 
     @property
@@ -124,12 +126,16 @@ class Board:
         return np.flatnonzero(cols == k)
 
     def row_index(self) -> np.ndarray:
+        if self.kind == "graph":  # the distinct heights of the points, from the bottom
+            return np.unique(np.round(self.xy[:, 1], -1), return_inverse=True)[1]
         if self.kind == "hex":
             r = self.xy[:, 1]
             return r.max() - r
         return self.xy[:, 1] - self.xy[:, 1].min()
 
     def column_index(self) -> np.ndarray:
+        if self.kind == "graph":
+            return np.unique(np.round(self.xy[:, 0], -1), return_inverse=True)[1]
         q = self.xy[:, 0]
         return q - q.min()
 
@@ -346,22 +352,50 @@ def mancala(rows: int, cols: int, stores: bool) -> Board:
     return board
 
 
+def graph_board(g: graphs.Graph) -> Board:
+    """The board of a Ludii graph played on its points: the points keep Ludii's numbers (and are
+    labelled by them), each point's neighbours by direction are Ludii's steps
+    (:func:`ludi.compile.graphs.steps`: 16 compass directions for lines, 16 more across faces),
+    lines run along the lines' directions, sides are the points highest, lowest, leftmost and
+    rightmost."""
+    nbr, _ = graphs.steps(g)
+    positions = np.array(g.points, float).reshape(-1, 2)
+    xy = np.round(positions * 1000).astype(np.int64)  # whole numbers for the tables
+    axes = np.array([(d, d + 8) for d in range(8)], np.int64)
+    sides = {}
+    for name, column, pick in (("N", 1, max), ("S", 1, min), ("E", 0, max), ("W", 0, min)):
+        extreme = pick(positions[:, column])
+        sides[name] = np.flatnonzero(np.abs(positions[:, column] - extreme) < 1e-6)
+    labels = tuple(str(i) for i in range(len(g.points)))
+    return Board("graph", "graph", (len(g.points),), xy, nbr,
+                 {"All": axes, "Adjacent": axes, "Orthogonal": axes,
+                  "Diagonal": np.zeros((0, 2), np.int64)},
+                 np.arange(16, dtype=np.int64), sides, np.zeros(0, np.int64), labels,
+                 points=True, positions=positions,
+                 _index={("label", lab): i for i, lab in enumerate(labels)})
+
+
 def with_hands(board: Board, players: int, size: int) -> Board:
     """The board with each player's hand after its sites: ``size`` sites a player, player by
     player (Ludii's hands are containers of their own; here they are sites no line, step or
     neighbour reaches). Labels: "hand1" for P1's hand of one site, "hand1-2" for its second
     site when hands hold several."""
-    extra = players * size
     right = int(board.xy[:, 0].max()) + 2
-    xy = np.vstack([board.xy, np.array([(right + p, i) for p in range(players)
-                                        for i in range(size)], np.int64).reshape(-1, 2)])
-    nbr = np.vstack([board.nbr, -np.ones((extra, board.num_dirs), np.int64)])
+    extra = np.array([(right + p, i) for p in range(players) for i in range(size)],
+                     np.int64).reshape(-1, 2)
+    if board.kind == "graph":  # off the graph, but in no new row or column of its points
+        extra = np.tile([board.xy[:, 0].max(), board.xy[:, 1].min()], (len(extra), 1))
+    xy = np.vstack([board.xy, extra])
+    nbr = np.vstack([board.nbr, -np.ones((len(extra), board.num_dirs), np.int64)])
     labels = list(board.labels) + [f"hand{p + 1}" if size == 1 else f"hand{p + 1}-{i + 1}"
                                    for p in range(players) for i in range(size)]
     index = dict(board._index)
     for i, lab in enumerate(labels[board.num_cells:], start=board.num_cells):
         index[("label", lab)] = i
-    return replace(board, xy=xy, nbr=nbr, labels=tuple(labels), _index=index)
+    positions = None if board.positions is None else np.vstack([board.positions, xy[
+        board.num_cells:] / 1000])
+    return replace(board, xy=xy, nbr=nbr, labels=tuple(labels), _index=index,
+                   positions=positions)
 
 
 def parse_track(board: Board, spec: str, stores: bool) -> list[int]:

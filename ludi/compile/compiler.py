@@ -108,6 +108,7 @@ class Compiler:
         self.initial_phases = [-1, -1, -1, -1]  # each player's first phase (phases:{…})
         self.phase_rows: list[tuple[int, int]] = []  # per phase: first (nextPhase …), count
         self.next_phases = Records("NX_", L.NX_WIDTH)
+        self.phase_ends: list[tuple[int, Node]] = []  # (phase, its (end …)), tried first
         self.hand_size = 0  # sites in each player's hand (0: no hands)
         self.first_hand = -1  # the first hand site, once the hands are laid out
         self.board: Board | None = None
@@ -158,6 +159,8 @@ class Compiler:
             moves.play(self, parts["play"])
         else:
             moves.phases(self, rules, rules.named("phases"))
+        for phase, part in self.phase_ends:
+            ends.end(self, part, phase)
         ends.end(self, parts["end"])
         return self.finish(name)
 
@@ -220,8 +223,8 @@ class Compiler:
             where = node if isinstance(node, Node) else self.tree
             raise fail(where, f"expected a region, got {_text(node)}")
         code = self.dispatch(node)
-        if code <= L.REG_DYNAMIC and not dynamic \
-                and self.dynregs.get(L.REG_DYNAMIC - code, "kind") != L.DYN_AROUND:
+        if code <= L.REG_DYNAMIC and not dynamic and self.dynregs.get(
+                L.REG_DYNAMIC - code, "kind") in (L.DYN_WINNING, L.DYN_UNION):
             raise fail(node, "this region is computed by trying placements; only (move Add "
                        "(to …)) can use it")
         return code

@@ -14,7 +14,7 @@ import numpy as np
 
 from ludi.compile import layout as L
 from ludi.compile.regions import centre_cells, static_cells
-from ludi.compile.registry import compiles, fail, items, number, operands
+from ludi.compile.registry import compiles, constant, fail, items, number, operands
 from ludi.lang import Node
 from ludi.lang.tree import Sym
 
@@ -87,6 +87,15 @@ def binary(c: Compiler, node: Node) -> None:
     expr(c, a)
     expr(c, b)
     c.op(node, BINARY[node.rule])
+
+
+@compiles("int_div")
+def divide(c: Compiler, node: Node) -> None:
+    """``(/ a b)`` of written numbers (rounded toward 0, as Ludii divides integers)."""
+    value = constant(node)
+    if not isinstance(value, int):
+        raise fail(node, "(/ …) of values read off the position is not supported yet")
+    c.op(node, L.OP_CONST, value=value)
 
 
 @compiles(*ROLE_VALUES)
@@ -367,7 +376,8 @@ def is_line(c: Compiler, node: Node) -> None:
     dirs = next((a.name for a in args[1:] if isinstance(a, Sym) and a.kind == "directions"),
                 "Adjacent")
     who = next((a for a in args[1:] if isinstance(a, Sym) and a.kind == "role"), None)
-    if c.board.partial_diagonals and dirs not in ("Adjacent", "Orthogonal"):
+    graph_diagonals = c.board.kind == "graph" and bool((c.board.nbr[:, 16:] >= 0).any())
+    if (c.board.partial_diagonals or graph_diagonals) and dirs not in ("Adjacent", "Orthogonal"):
         raise fail(node, f"lines along {dirs} directions on a grid whose diagonals are drawn "
                    "only in places are not supported yet (Ludii's reach across undrawn "
                    "diagonals too); Adjacent and Orthogonal lines are")

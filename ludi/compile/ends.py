@@ -18,10 +18,22 @@ if TYPE_CHECKING:  # pragma: no cover
 VERDICTS = {"Win": L.WIN, "Loss": L.LOSS, "Draw": L.DRAW}
 
 
-def end(c: Compiler, part: Node) -> None:
-    """``(end …)``: the clauses in order, then whether every test is a line (a fast path)."""
+def end(c: Compiler, part: Node, phase: int | None = None) -> None:
+    """``(end …)``: the clauses in order, then whether every test is a line (a fast path). A
+    phase's own end clauses (``phase``: its number) hold only while the player who moved is in
+    that phase; they come before the game's, which Ludii tries after them."""
     for clause in items(part.args[0]):
-        c.dispatch(clause)
+        if phase is None:
+            c.dispatch(clause)
+            continue
+        cond, outcome = clause.args
+        start = len(c.code)
+        c.op(clause, L.OP_PHASE)
+        c.op(clause, L.OP_CONST, value=phase)
+        c.op(clause, L.OP_EQ)
+        c.code_range(cond, context="end")
+        c.op(clause, L.OP_AND, operands=2)
+        c.clauses.add(clause, cond=start, cond_end=len(c.code), **c.dispatch(outcome))
     combinators = (L.OP_AND, L.OP_OR, L.OP_NOT)
     tests = [c.code.rows[i] for k in range(len(c.clauses))
              for i in range(c.clauses.get(k, "cond"), c.clauses.get(k, "cond_end"))

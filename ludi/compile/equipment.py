@@ -11,9 +11,10 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ludi.compile import board as geometry
+from ludi.compile import graphs
 from ludi.compile import layout as L
 from ludi.compile.regions import static_cells
-from ludi.compile.registry import compiles, fail, items, number
+from ludi.compile.registry import compiles, constant, fail, items, ludeme, number, operands
 from ludi.lang import Node
 from ludi.lang.tree import Sym
 
@@ -25,6 +26,11 @@ if TYPE_CHECKING:  # pragma: no cover
 
 @compiles("board_rotate")
 def board_rotate(c: Compiler, node: Node) -> geometry.Board:
+    inner = node.args[1]
+    while inner.rule == "board_rotate":
+        inner = inner.args[1]
+    if inner.rule in GRAPH_BOARDS:  # a graph's points turn: their directions change
+        return board_graph(c, node)
     return c.dispatch(node.args[1])  # rotation changes the drawing, not the cells or lines
 
 
@@ -71,6 +77,71 @@ def _diagonals(node: Node, board: geometry.Board) -> geometry.Board:
     return board if pattern is None else geometry.grid_diagonals(board, pattern.name)
 
 
+GRAPH_BOARDS = ("board_merge", "board_shift", "board_scale", "board_wedge", "board_add",
+                "board_remove", "board_graph", "board_concentric", "board_concentric_square")
+
+
+@compiles(*GRAPH_BOARDS)
+def board_graph(c: Compiler, node: Node) -> geometry.Board:
+    """A graph built by Ludii's graph ludemes, played on its points."""
+    try:
+        return geometry.graph_board(graph_of(c, node))
+    except ValueError as e:
+        raise fail(node, f"this board cannot be played yet: {e}") from None
+
+
+def graph_of(c: Compiler, node: Node) -> graphs.Graph:
+    """The :class:`ludi.compile.graphs.Graph` a board ludeme builds, as Ludii builds it."""
+    rule, args = node.rule, node.positional
+    if rule in ("board_square", "board_rectangle"):
+        sizes = [number(node, a, "a grid's size", 1, 200) for a in args if isinstance(a, int)]
+        pattern = node.named("diagonals")
+        return graphs.grid(sizes[0], sizes[-1], pattern.name if pattern else None)
+    if rule == "board_rotate":
+        return graphs.rotate(graph_of(c, args[1]), _written(node, args[0]))
+    if rule == "board_shift":
+        return graphs.shift(graph_of(c, args[2]), _written(node, args[0]),
+                            _written(node, args[1]))
+    if rule == "board_scale":
+        sx = _written(node, args[0])
+        sy = _written(node, args[1]) if len(args) == 3 else sx
+        return graphs.scale(graph_of(c, args[-1]), sx, sy)
+    if rule == "board_merge":
+        return graphs.merge([graph_of(c, part) for part in operands(node)])
+    if rule == "board_wedge":
+        sizes = [number(node, a, "a wedge's size", 2, 100) for a in args]
+        return graphs.wedge(*sizes)
+    if rule == "board_add":
+        edges = node.named("edges", ())
+        return graphs.add(graph_of(c, args[0]), [_point(p) for p in node.named("vertices", ())],
+                          [(_point(e[0]), _point(e[1])) for e in edges if isinstance(e[0], tuple)],
+                          [tuple(e) for e in edges if not isinstance(e[0], tuple)])
+    if rule == "board_remove":
+        return graphs.remove(graph_of(c, args[0]), list(node.named("vertices", ())),
+                             [tuple(e) for e in node.named("edges", ())])
+    if rule == "board_concentric":
+        return graphs.concentric_circles(list(args[0]))
+    if rule == "board_concentric_square":
+        rings = number(node, node.named("rings", 1), "the rings", 1, 20)
+        return graphs.concentric_square(rings, bool(node.named("joinCorners", False)))
+    if rule == "board_graph":
+        return graphs.from_lists([_point(p) for p in node.named("vertices")],
+                                 [tuple(e) for e in node.named("edges")])
+    raise fail(node, f"{ludeme(node)} inside a graph of points is not supported yet")
+
+
+def _written(node: Node, value) -> float:
+    """A number written in the description, or computed from written numbers."""
+    folded = constant(value)
+    if folded is None:
+        raise fail(node, f"{ludeme(node)} needs numbers written in the description")
+    return float(folded)
+
+
+def _point(xy: tuple) -> tuple[float, float]:
+    return float(xy[0]), float(xy[1])
+
+
 # ---------------------------------------------------------------- equipment items
 
 
@@ -86,6 +157,9 @@ def equip_board(c: Compiler, item: Node) -> None:
     while graph.rule == "board_rotate":
         graph = graph.args[1]
     use = item.named("use")
+    if graph.rule in GRAPH_BOARDS and (use is None or use.name != "Vertex"):
+        raise fail(item, "a board built by graph ludemes is played on its points in ludi: add "
+                   "use:Vertex")
     if graph.named("diagonals") is not None and (use is None or use.name != "Vertex"):
         raise fail(item, "a grid with diagonals: is played on its points in ludi: add use:Vertex "
                    "(its squares, cut by the diagonals into triangles, are not supported)")

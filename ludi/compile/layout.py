@@ -125,6 +125,7 @@ REG_OCCUPIED_NEXT = -3
 REG_OCCUPIED_PREV = -4
 REG_OCCUPIED_P1 = -5  # REG_OCCUPIED_P1 - colour: cells holding a piece of that colour
 REG_OCCUPIED_LAST = REG_OCCUPIED_P1 - 3
+REG_OCCUPIED_ENEMY = -9  # cells holding a piece of another colour than the one that looks
 REG_COMPONENT = -20  # REG_COMPONENT - (k - 1): cells holding a piece of type k (k = 1..MAX)
 MAX_COMPONENTS = 64
 REG_COMPONENT_LAST = REG_COMPONENT - (MAX_COMPONENTS - 1)
@@ -135,21 +136,28 @@ REG_DYNAMIC = -100  # REG_DYNAMIC - k: row k of T_DYNREG (those computed by tria
 DR_KIND = 0
 DR_ROLE = 1  # DYN_WINNING: whose win
 DR_REGION = 2  # DYN_WINNING: the region of the add that is tried
-DR_PARTS = 3  # DYN_UNION: first entry in T_LIST of the region codes united
-DR_PART_COUNT = 4  # DYN_UNION: how many
+DR_PARTS = 3  # DYN_UNION, _DIFFERENCE, _INTERSECTION: first T_LIST entry of the parts' codes
+DR_PART_COUNT = 4  # DYN_UNION, _DIFFERENCE, _INTERSECTION: how many
 DR_CENTRE = 5  # DYN_AROUND: the site around which (AROUND_* : a context site, or DR_SITE)
 DR_SITE = 6  # DYN_AROUND: the fixed centre site (AROUND_FIXED)
 DR_DIRS = 7  # DYN_AROUND: bitmask of the directions (T_NBR indices) to the neighbours
 DR_FILTER = 8  # DYN_AROUND: which neighbours (AROUND_ANY, AROUND_EMPTY, …)
 DR_WITH_CENTRE = 9  # DYN_AROUND: 1 when the centre is in the region too
-DYNREG_WIDTH = 10
+DR_HAND_SIZE = 10  # DYN_IN_HAND: sites in a hand (DR_SITE: the first hand's first site)
+DYNREG_WIDTH = 11
 DYN_WINNING = 1  # (sites Winning ROLE (add (to REGION))): where that add would win for the role
 DYN_UNION = 2  # a union of region codes, some of them DYN_WINNING rows
 DYN_AROUND = 3  # (sites Around SITE …): the neighbours of a site, read off the position
+DYN_IN_HAND = 4  # (sites Occupied by:ROLE container:"Hand"): the role's hand sites holding some
+DYN_DIFFERENCE = 5  # (difference A B …) of regions some read off the position: A, none of the
+DYN_INTERSECTION = 6  # rest; (intersection A B …): all of them (parts: static or REG_* codes)
 DYNAMIC_REGIONS: dict[int, tuple[str, tuple[int, ...]]] = {
     DYN_WINNING: ("winning", (DR_ROLE, DR_REGION)),
     DYN_UNION: ("union", (DR_PARTS, DR_PART_COUNT)),
     DYN_AROUND: ("around", (DR_CENTRE, DR_SITE, DR_DIRS, DR_FILTER, DR_WITH_CENTRE)),
+    DYN_IN_HAND: ("in-hand", (DR_ROLE, DR_SITE, DR_HAND_SIZE)),
+    DYN_DIFFERENCE: ("difference", (DR_PARTS, DR_PART_COUNT)),
+    DYN_INTERSECTION: ("intersection", (DR_PARTS, DR_PART_COUNT)),
 }
 AROUND_FIXED = 0  # DR_CENTRE: DR_SITE
 AROUND_TO = 1  # DR_CENTRE: (to), (from), (last To), (last From), (site)

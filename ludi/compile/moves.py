@@ -430,6 +430,7 @@ def phases(c: Compiler, rules: Node, nodes: tuple) -> None:
         c.op(ph, L.OP_EQ)
         branch = c.prog.add(ph, kind=L.PR_JUMP_UNLESS, cond=start, cond_end=len(c.code))
         play_node = next(a for a in ph.positional if isinstance(a, Node) and a.rule == "play")
+        c.phase_ends += [(k, a) for a in ph.positional if isinstance(a, Node) and a.rule == "end"]
         c.moves(play_node.args[0])
         done.append(c.prog.add(ph, kind=L.PR_JUMP))
         c.prog.set(branch, target=len(c.prog))

@@ -52,6 +52,8 @@ def region_cells(c: Compiler, code: int) -> int:
     """The most sites a region with this code can hold (for move bounds)."""
     if code >= 0:
         return int(c.region_rows[code].sum(axis=1).max())
+    if code <= L.REG_DYNAMIC:  # (sites Around …), a hand's sites: within all the sites
+        return c.board.num_cells
     return int(c.params[L.P_BOARD_CELLS])
 
 
@@ -75,9 +77,19 @@ def component_region(k: int) -> int:
 
 @compiles("region_sites_occupied")
 def sites_occupied(c: Compiler, node: Node) -> int:
+    """``(sites Occupied by:ROLE)``: the board's sites holding the role's pieces; with
+    ``container:"Hand"``, the role's hand sites holding some."""
     role = node.named("by")
+    container = node.named("container")
+    if container is not None:
+        if not container.startswith("Hand") or not c.hand_size:
+            raise fail(node, f'no container "{container}": the board is the default, "Hand" the '
+                       "players' hands (add (hand Each) to the equipment)")
+        row = c.dynregs.add(node, kind=L.DYN_IN_HAND, role=c.role(node, role),
+                            site=c.hand_site(0), hand_size=c.hand_size)
+        return L.REG_DYNAMIC - row
     codes = {"Mover": L.REG_OCCUPIED_MOVER, "Next": L.REG_OCCUPIED_NEXT,
-             "Prev": L.REG_OCCUPIED_PREV}
+             "Prev": L.REG_OCCUPIED_PREV, "Enemy": L.REG_OCCUPIED_ENEMY}
     if role.name in codes:
         return codes[role.name]
     return L.REG_OCCUPIED_P1 - c.colour(node, role)
@@ -156,6 +168,8 @@ def centre_cells(c: Compiler) -> np.ndarray:
     four on an even grid."""
     b = c.board
     xy = b.xy[:int(c.params[L.P_BOARD_CELLS])].astype(float)
+    if b.kind == "graph":
+        xy = b.positions[:int(c.params[L.P_BOARD_CELLS])]
     if b.kind == "hex":  # axial to cartesian
         xy = np.column_stack([xy[:, 0] + xy[:, 1] / 2, xy[:, 1] * np.sqrt(3) / 2])
     mid = (xy.min(axis=0) + xy.max(axis=0)) / 2
@@ -297,9 +311,10 @@ def union(c: Compiler, node: Node) -> int:
             codes.extend(c.lists[first:first + c.dynregs.get(row, "part_count")])
         else:
             codes.append(code)
-    if any(code <= L.REG_DYNAMIC and c.dynregs.get(L.REG_DYNAMIC - code, "kind") == L.DYN_AROUND
-           for code in codes):
-        raise fail(node, "a union with (sites Around …) of a changing site is not supported yet")
+    if any(code <= L.REG_DYNAMIC and c.dynregs.get(L.REG_DYNAMIC - code, "kind") not in (
+            L.DYN_WINNING, L.DYN_UNION) for code in codes):
+        raise fail(node, "a union with (sites Around …) of a changing site or with the sites "
+                   "of a hand is not supported yet")
     if any(code <= L.REG_DYNAMIC for code in codes):
         start, count = c.add_list(codes)
         row = c.dynregs.add(node, kind=L.DYN_UNION, parts=start, part_count=count)
@@ -321,12 +336,23 @@ def ludii_site(c: Compiler, node: Node, site: int | str) -> int:
     """The cell of a site given by Ludii's number or coordinate. Ludii numbers a square grid row
     by row from the bottom left (as ludi does), and a mancala board the same way after its
     FirstSite store (site 0), with the LastSite store last; coordinates are a column letter and
-    a row number from 1. Other boards' numbering is not mapped yet, and is refused."""
+    a row number from 1. A graph's points keep Ludii's numbers. Other boards' numbering is not
+    mapped yet, and is refused."""
     b = c.board
-    if b.kind not in ("square", "mancala"):
+    if b.kind not in ("square", "mancala", "graph"):
         raise fail(node, f"sites by number or coordinate are not supported on a {b.shape} board "
                    "yet (ludi numbers its cells differently from Ludii there)")
-    if isinstance(site, str):
+    if isinstance(site, str) and b.kind == "graph":  # a column by its x, a row by its y
+        col, row = site[:1].upper(), site[1:]
+        if not (col.isalpha() and row.isdigit()):
+            raise fail(node, f'cannot read the coordinate "{site}"; expected a column letter and '
+                       'a row number such as "A1"')
+        board = b.xy[:int(c.params[L.P_BOARD_CELLS])]  # the hands left out
+        columns = np.unique(np.round(board[:, 0], -1), return_inverse=True)[1]
+        rows = np.unique(np.round(board[:, 1], -1), return_inverse=True)[1]
+        at = np.flatnonzero((columns == ord(col) - ord("A")) & (rows == int(row) - 1))
+        cell = int(at[0]) if len(at) == 1 else -1
+    elif isinstance(site, str):
         col, row = site[:1].upper(), site[1:]
         if b.kind != "square" or not (col.isalpha() and row.isdigit()):
             raise fail(node, f'cannot read the coordinate "{site}"; expected a column letter and '
@@ -380,6 +406,8 @@ def direction_indices(c: Compiler, node: Node, name: str, facing: str = "N") -> 
     """The board's direction indices that a Ludii direction name means (relative names turn
     from ``facing``, the direction the piece faces: N unless its player or itself says)."""
     b = c.board
+    if b.kind == "graph":
+        return _graph_directions(node, name, facing)
     if b.kind == "hex" and name in ("All", "Adjacent", "Orthogonal"):
         return tuple(range(6))
     if b.kind not in ("square", "mancala"):
@@ -421,14 +449,41 @@ def direction_mask(c: Compiler, node: Node) -> int:
     return mask
 
 
+def _graph_directions(node: Node, name: str, facing: str) -> tuple[int, ...]:
+    """On a graph's points (ludi.compile.graphs.steps): lines' steps at 0..15 by compass point,
+    steps across faces at 16..31. Adjacent and Orthogonal are the lines, Diagonal the faces'."""
+    if name in ("Adjacent", "Orthogonal"):
+        return tuple(range(16))
+    if name == "Diagonal":
+        return tuple(range(16, 32))
+    if name == "All":
+        return tuple(range(32))
+    if name in SQUARE_DIRECTIONS:
+        turns = (0,)
+        base = name
+    elif name in RELATIVE:
+        turns, base = RELATIVE[name], facing
+    else:
+        raise fail(node, f"unknown direction {name}")
+    out = []
+    for turn in turns:  # eighths of a turn: two of the 16 compass points
+        d = (2 * SQUARE_DIRECTIONS[base] + 2 * turn) % 16
+        out += [d, 16 + d]
+    return tuple(out)
+
+
 @compiles("region_difference", "region_intersection")
 def difference(c: Compiler, node: Node) -> int:
     """``(difference A B)``: A without B; ``(intersection A B …)``: the sites in all of them.
     Fixed regions only for now (regions read off the position are refused with a message)."""
     codes = [c.region(part) for part in operands(node)]
-    if any(code < 0 for code in codes):
+    if any(code <= L.REG_DYNAMIC for code in codes):
         what = "a difference" if node.rule.endswith("difference") else "an intersection"
-        raise fail(node, f"{what} of regions that change during play is not supported yet")
+        raise fail(node, f"{what} with a region such as (sites Around …) is not supported yet")
+    if any(code < 0 for code in codes):  # read off the position as it is tested
+        start, count = c.add_list(codes)
+        kind = L.DYN_DIFFERENCE if node.rule == "region_difference" else L.DYN_INTERSECTION
+        return L.REG_DYNAMIC - c.dynregs.add(node, kind=kind, parts=start, part_count=count)
     rows = [c.region_rows[code].astype(bool) for code in codes]
     if node.rule == "region_difference":
         result = rows[0] & ~rows[1]

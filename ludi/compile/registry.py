@@ -55,8 +55,32 @@ def ludeme(node: Node) -> str:
     return "(" + " ".join(node.to_text(width=10**9)[1:].split()[:2]).rstrip(")") + " …)"
 
 
+#: Integer ludemes that combine two numbers, as Ludii computes them (``/`` rounds toward 0).
+ARITHMETIC = {"int_add": lambda a, b: a + b, "int_sub": lambda a, b: a - b,
+              "int_mul": lambda a, b: a * b, "int_max": max, "int_min": min,
+              "int_div": lambda a, b: int(a / b) if b else None}
+
+
+def constant(value):
+    """The number an expression of written numbers comes to (``(/ (- 7 3) 2)`` is 2), or None
+    when it reads the position."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, (int, float)):
+        return value
+    if isinstance(value, Node) and value.rule in ARITHMETIC and len(value.args) == 2:
+        a, b = (constant(x) for x in value.args)
+        if a is not None and b is not None:
+            return ARITHMETIC[value.rule](a, b)
+    return None
+
+
 def number(node: Node, value, what: str, lo: int = 1, hi: int = 10**6) -> int:
-    """``value`` as an integer written in the description, within [lo, hi]."""
+    """``value`` as an integer written in the description (or computed from written numbers),
+    within [lo, hi]."""
+    folded = constant(value)
+    if isinstance(folded, int):
+        value = folded
     if not isinstance(value, int) or isinstance(value, bool):
         raise fail(node, f"{what} must be a number written in the description; got "
                    f"{value.to_text() if isinstance(value, Node) else value!r}")

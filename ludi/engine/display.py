@@ -83,6 +83,11 @@ def _board_lines(state: State) -> list[str]:
                     row[pos] = letter
             lines.append(f"{number:>3} " + "".join(row).rstrip())
         return lines
+    if b.kind == "graph":  # a graph's points, row by row from the top, by their numbers
+        heights = b.row_index()
+        return [f"{row:>3} " + " ".join(f"{labels[c]}:{_symbol(state, c)}" for c in sorted(
+            (c for c in range(b.num_cells) if heights[c] == row), key=lambda c: b.xy[c, 0]))
+            for row in range(int(heights.max()), -1, -1)]
     cols, rws = b.xy[:, 0], b.xy[:, 1]
     lines = []
     for row in range(int(rws.max()), int(rws.min()) - 1, -1):

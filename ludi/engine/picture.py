@@ -20,6 +20,8 @@ def cell_centres(board) -> list[tuple[float, float]]:
     """Drawing positions: hex cells in rows (r grows downwards), square cells on a grid."""
     if board.kind == "hex":
         return [(q + r / 2.0, -r * math.sqrt(3) / 2.0) for q, r in board.xy.tolist()]
+    if board.positions is not None:  # a graph's points
+        return [(float(x), float(y)) for x, y in board.positions.tolist()]
     return [(float(c), float(r)) for c, r in board.xy.tolist()]
 
 

@@ -380,7 +380,11 @@ def _bind(body: list, args: list, call: SList) -> list:
             if n < 1:
                 raise it.error(DefineError, "define parameters are numbered from #1")
             if n <= len(args) and not _is_absent(args[n - 1]):
-                out.append(args[n - 1])
+                arg = args[n - 1]
+                if isinstance(arg, tuple):  # a named argument and its value
+                    out.extend(arg)
+                else:
+                    out.append(arg)
         elif "#" in it.text and it.kind in ("word", "string"):
             out.append(_bind_text(it, args))
         else:
@@ -394,7 +398,7 @@ def _bind_text(tok: Tok, args: list) -> Tok:
         arg = args[n - 1] if 0 < n <= len(args) else None
         if arg is None or _is_absent(arg):
             return ""
-        if isinstance(arg, SList):
+        if isinstance(arg, (SList, tuple)):
             raise tok.error(DefineError, f"#{n} inside '{tok.text}' needs a single word or "
                             "number as its argument, not a bracketed ludeme")
         return _string(arg) if arg.kind == "string" and tok.kind == "string" else arg.text
@@ -413,9 +417,21 @@ def _retyped(tok: Tok) -> Tok:
 def _call(name: str, at: Tok, args: list, defines: dict, depth: int) -> list:
     if depth > MAX_EXPANSION_DEPTH:
         raise at.error(DefineError, f'define "{name}" expands without end')
-    args = _substitute_defines(args, defines, depth)
+    args = _grouped(_substitute_defines(args, defines, depth))
     body = _bind(defines[name][0], args, at)
     return _substitute_defines(body, defines, depth + 1)
+
+
+def _grouped(args: list) -> list:
+    """A define call's arguments: a named argument and its value (``exact:True``) are one, as in
+    Ludii, where an argument is what stands between spaces at the call's top level."""
+    out: list = []
+    for it in args:
+        if out and isinstance(out[-1], Tok) and out[-1].kind == "named":
+            out[-1] = (out[-1], it)
+        else:
+            out.append(it)
+    return out
 
 
 def _substitute_defines(items: list, defines: dict, depth: int = 0) -> list:

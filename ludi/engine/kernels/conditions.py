@@ -31,10 +31,17 @@ from ludi.compile.layout import (
     DR_CENTRE,
     DR_DIRS,
     DR_FILTER,
+    DR_HAND_SIZE,
     DR_KIND,
+    DR_PART_COUNT,
+    DR_PARTS,
+    DR_ROLE,
     DR_SITE,
     DR_WITH_CENTRE,
     DYN_AROUND,
+    DYN_DIFFERENCE,
+    DYN_IN_HAND,
+    DYN_INTERSECTION,
     DYNREG_WIDTH,
     ERR_DYNREG,
     ERR_OP,
@@ -158,6 +165,7 @@ from ludi.compile.layout import (
     REG_COMPONENT_LAST,
     REG_DYNAMIC,
     REG_EMPTY,
+    REG_OCCUPIED_ENEMY,
     REG_OCCUPIED_LAST,
     REG_OCCUPIED_MOVER,
     REG_OCCUPIED_NEXT,
@@ -197,6 +205,34 @@ from ludi.engine.kernels.pieces import find, piece_type
 @tiny
 def in_region(t, s, w, code, colour, site):
     """Is ``site`` in the region with this code, seen by ``colour``?"""
+    if code > REG_DYNAMIC:
+        return basic_in_region(t, s, w, code, colour, site)
+    if site < 0 or site >= t[P_CELLS]:
+        return False
+    row = REG_DYNAMIC - code  # the rows read here; the others are an Add's region only (its
+    at = t[T_DYNREG] + row * DYNREG_WIDTH  # generator reads them)
+    kind = t[at + DR_KIND]
+    if kind == DYN_AROUND:
+        return around(t, s, row, colour, site)
+    if kind == DYN_IN_HAND:
+        size = t[at + DR_HAND_SIZE]
+        first = t[at + DR_SITE] + role_colour(t, s, t[at + DR_ROLE]) * size
+        return first <= site < first + size and (
+            s[BOARD + site] != 0 or s[sec(s, S_COUNTS) + site] != 0)
+    if kind == DYN_DIFFERENCE or kind == DYN_INTERSECTION:  # of basic regions (T_LIST parts)
+        first = t[T_LIST] + t[at + DR_PARTS]
+        inside = basic_in_region(t, s, w, t[first], colour, site)
+        for i in range(1, t[at + DR_PART_COUNT]):
+            other = basic_in_region(t, s, w, t[first + i], colour, site)
+            inside = inside and (other if kind == DYN_INTERSECTION else not other)
+        return inside
+    fail(w, ERR_DYNREG, row, kind)
+    return False
+
+
+@tiny
+def basic_in_region(t, s, w, code, colour, site):
+    """Membership in a static region (code >= 0) or one read off the position (a REG_* code)."""
     if site < 0 or site >= t[P_CELLS]:
         return False
     if code >= 0:
@@ -212,15 +248,11 @@ def in_region(t, s, w, code, colour, site):
         target = prev_colour(t, s, colour)
     elif code <= REG_OCCUPIED_P1 and code >= REG_OCCUPIED_LAST:
         target = REG_OCCUPIED_P1 - code
+    elif code == REG_OCCUPIED_ENEMY:  # any other player's piece on the board
+        stone = s[BOARD + site]
+        return site < t[P_BOARD_CELLS] and stone != 0 and stone != colour + 1
     elif code <= REG_COMPONENT and code >= REG_COMPONENT_LAST:
         return site < t[P_BOARD_CELLS] and piece_type(t, s, site) == REG_COMPONENT - code + 1
-    elif code <= REG_DYNAMIC:  # the others are the region of an Add only (its generator reads
-        row = REG_DYNAMIC - code  # them)
-        kind = t[t[T_DYNREG] + row * DYNREG_WIDTH + DR_KIND]
-        if kind == DYN_AROUND:
-            return around(t, s, row, colour, site)
-        fail(w, ERR_DYNREG, row, kind)
-        return False
     else:
         fail(w, ERR_REGION, 0, code)
         return False

@@ -22,7 +22,6 @@ from ludi.compile.layout import (
     DR_PARTS,
     DR_REGION,
     DR_ROLE,
-    DYN_AROUND,
     DYN_UNION,
     DYN_WINNING,
     DYNREG_WIDTH,
@@ -235,7 +234,7 @@ def dynamic_region_has(t, s, w, code, mover, site):
     row = REG_DYNAMIC - code
     at = t[T_DYNREG] + row * DYNREG_WIDTH
     kind = t[at + DR_KIND]
-    if kind == DYN_AROUND:
+    if kind != DYN_WINNING and kind != DYN_UNION:  # rows read off the position
         return in_region(t, s, w, code, mover, site)
     if kind == DYN_WINNING:
         colour = role_colour(t, s, t[at + DR_ROLE])
