@@ -139,8 +139,11 @@ def audit(game: ludi.Game, s: np.ndarray) -> str | None:
         return "the empty-cell list is not a permutation with its inverse"
     if not 0 <= ne <= C or (board[empties[:ne]] != 0).any() or (board[empties[ne:]] == 0).any():
         return "the empty-cell list does not match the board"
+    sites = int(game.tables[L.P_BOARD_CELLS])  # the board's sites, then stores and hands
     for colour in range(n):
-        if int(s[L.I_PIECES + colour]) != int(np.count_nonzero(board == colour + 1)):
+        in_hand = int(counts[sites:][board[sites:] == colour + 1].sum())
+        if int(s[L.I_PIECES + colour]) != int(np.count_nonzero(board[:sites] == colour + 1)) \
+                + in_hand:
             return f"the piece count of colour {colour} does not match the board"
     if (counts < 0).any():
         return "a negative count"

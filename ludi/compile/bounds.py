@@ -97,6 +97,8 @@ def prove(c: Compiler) -> None:
 def _generator_bound(c: Compiler, g: int) -> int:
     kind = c.gens.get(g, "kind")
     code = c.gens.get(g, "region")
+    if kind == L.GEN_SELECT and c.gens.get(g, "from_site") < c.gens.get(g, "from_site_end"):
+        return 1  # a Select from one site
     if kind in (L.GEN_ADD, L.GEN_SELECT):
         return region_cells(c, code)
     if kind == L.GEN_SLIDE:

@@ -59,8 +59,9 @@ def from_to(c: Compiler, node: Node) -> list[int]:
     sites = []
     for part in (frm, to):
         site = part.positional[0] if part.positional else None
-        if not isinstance(site, Node) or site.category != "site" \
-                or part.named("if") is not None:
+        number = isinstance(site, int) or (isinstance(site, Node)
+                                           and site.category in ("site", "int"))
+        if not number or part.named("if") is not None:
             raise fail(node, "(fromTo (from SITE) (to SITE) [count:N]) moves counters between "
                        "two sites, e.g. (fromTo (from (to)) (to (mapEntry (mover))))")
         sites.append(c.code_range(site))

@@ -64,7 +64,7 @@ def _part(node: Node, rule: str) -> Node | None:
 def add(c: Compiler, node: Node) -> None:
     to = node.args[0]
     target = next((a for a in to.positional), None)
-    if target is None or target.category != "region":
+    if not isinstance(target, Node) or target.category != "region":
         raise fail(node, "(move Add (to REGION)) needs a region to place on")
     if _part(to, "apply") is not None:
         raise fail(node, "(to … (apply …)) is not supported for Add yet")
@@ -90,7 +90,7 @@ def _check_pieces_to_add(c: Compiler, node: Node) -> None:
 def select(c: Compiler, node: Node) -> None:
     frm = node.args[0]
     where = frm.positional[0] if frm.positional else None
-    if where is None or where.category != "region":
+    if not isinstance(where, Node) or where.category != "region":
         raise fail(node, "(move Select (from REGION …)) needs a region to choose from")
     fields = _site_or_region(c, where, "from_site", "region")
     leaf(c, node, L.GEN_SELECT, **fields, **condition(c, frm.named("if")), **then(c, node))
@@ -327,7 +327,7 @@ def vote(c: Compiler, node: Node) -> None:
 def _from_region(c: Compiler, node: Node) -> int:
     frm = _part(node, "from")
     where = frm.positional[0] if frm is not None and frm.positional else None
-    if where is None or where.category != "region":
+    if not isinstance(where, Node) or where.category != "region":
         raise fail(node, f"{ludeme(node)} needs (from REGION), e.g. "
                    "(from (sites Occupied by:Mover))")
     if frm.named("if") is not None:

@@ -146,7 +146,8 @@ class Game:
         whats = t[init + 2 * C:init + 3 * C]
         for cell in np.flatnonzero(owners):
             K.place_piece(t, s, int(cell), int(owners[cell]) - 1, int(whats[cell]))
-            s[L.I_PIECES + int(owners[cell]) - 1] += max(int(counts[cell]) - 1, 0)  # a hand
+            if cell >= int(t[L.P_BOARD_CELLS]):  # a hand holds several: each is a piece
+                s[L.I_PIECES + int(owners[cell]) - 1] += max(int(counts[cell]) - 1, 0)
         s[L.section(C, L.S_COUNTS)] = np.maximum(counts, s[L.section(C, L.S_COUNTS)])
         phases = int(t[L.T_PHASES])
         s[L.I_PHASE:L.I_PHASE + 4] = t[phases:phases + 4]
