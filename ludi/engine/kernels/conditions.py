@@ -204,7 +204,18 @@ from ludi.engine.kernels.pieces import find, piece_type
 
 @tiny
 def in_region(t, s, w, code, colour, site):
-    """Is ``site`` in the region with this code, seen by ``colour``?"""
+    """Is ``site`` in the region with this code, seen by ``colour``? A fixed region is a table
+    lookup, inlined where it is asked; the others are one compiled call (inlining them at every
+    caller would multiply the engine's compile time)."""
+    if code >= 0:
+        return 0 <= site < t[P_CELLS] and \
+            t[t[T_REGIONS] + (code * 4 + colour) * t[P_CELLS] + site] == 1
+    return position_region_has(t, s, w, code, colour, site)
+
+
+@kernel
+def position_region_has(t, s, w, code, colour, site):
+    """Membership in a region read off the position: a REG_* code or a T_DYNREG row."""
     if code > REG_DYNAMIC:
         return basic_in_region(t, s, w, code, colour, site)
     if site < 0 or site >= t[P_CELLS]:
@@ -230,7 +241,7 @@ def in_region(t, s, w, code, colour, site):
     return False
 
 
-@tiny
+@kernel
 def basic_in_region(t, s, w, code, colour, site):
     """Membership in a static region (code >= 0) or one read off the position (a REG_* code)."""
     if site < 0 or site >= t[P_CELLS]:
@@ -462,7 +473,9 @@ def compare(w, op, pc, a, b):
 
 @tiny
 def leaf(t, s, w, pc):
-    """Evaluate an op that pops nothing (a test or a value) and return its value."""
+    """Evaluate an op that pops nothing (a test or a value) and return its value. The tests end
+    clauses ask on every move are inlined here; the others are one compiled call, leaf_rest
+    (the VM is inlined in several kernels, and each copy costs compile time)."""
     at = t[T_CODE] + pc * OP_WIDTH
     op = t[at + O_KIND]
     if op == OP_LINE:
@@ -496,6 +509,17 @@ def leaf(t, s, w, pc):
         return s[I_LAST_FROM]
     if op == OP_NO_MOVES:
         return 1 if no_moves(s, w, role_colour(t, s, t[at + O_ROLE])) else 0
+    if op == OP_COUNT_PIECES:
+        return s[I_PIECES + role_colour(t, s, t[at + O_ROLE])]
+    if op == OP_NO_PIECES:
+        return 1 if s[I_PIECES + role_colour(t, s, t[at + O_ROLE])] == 0 else 0
+    return leaf_rest(t, s, w, pc, op, at)
+
+
+@kernel
+def leaf_rest(t, s, w, pc, op, at):
+    """The leaf ops that are not inlined in :func:`leaf`: counts over regions, the move and
+    turn counters, phases, approach, repetition, proposals."""
     if op == OP_COUNT_IN or op == OP_COUNT_SITES:
         code = t[at + O_REGION]
         colour = s[I_MOVER]
@@ -505,16 +529,12 @@ def leaf(t, s, w, pc):
             if in_region(t, s, w, code, colour, c):
                 total += s[cnt + c] if op == OP_COUNT_IN else 1
         return total
-    if op == OP_COUNT_PIECES:
-        return s[I_PIECES + role_colour(t, s, t[at + O_ROLE])]
     if op == OP_PREV_MOVER:
         return s[I_PREV_MOVER] + 1
     if op == OP_LAST_AFTER:
         return s[I_LAST_AFTER] if s[I_LAST_AFTER] >= 0 else s[I_LAST_TO]
     if op == OP_PHASE:
         return s[I_PHASE + s[I_MOVER]]
-    if op == OP_NO_PIECES:
-        return 1 if s[I_PIECES + role_colour(t, s, t[at + O_ROLE])] == 0 else 0
     if op == OP_COUNT_MOVES:
         return s[I_PLY]
     if op == OP_COUNT_TURNS:
