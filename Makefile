@@ -15,9 +15,10 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install --quiet -e ".[test,dask]"; status=$$?; kill $$ticker; exit $$status
 	touch $(STAMP)
 
+# The tests run on up to 4 cores (pytest-xdist); each worker loads the kernels from the cache.
 test: $(STAMP)
 	$(BIN)/ruff check ludi tests benchmarks
-	$(BIN)/python -m pytest -q -m "not sweep"
+	$(BIN)/python -m pytest -q -m "not sweep" -n auto --maxprocesses 4
 
 sweep: $(STAMP)
 	$(BIN)/python -m pytest -q -s -m sweep

@@ -66,6 +66,13 @@ def pytest_sessionstart(session):
                     + "\n  ".join(gone), returncode=1)
 
 
+def pytest_collection_modifyitems(config, items):
+    """The long (``slow``) tests first, in their files' order: with several test workers
+    (``make test`` runs pytest-xdist) they then run beside the many short ones instead of
+    after them."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+
+
 def pytest_runtest_setup(item):
     for mark in item.iter_markers("needs"):
         require(mark.args[0])
