@@ -274,6 +274,36 @@ EXTRA = {
   (rules (start {(place "T1" (sites {1})) (place "T2" (sites {5}))})
     (play (forEach Piece)) (end (if (no Moves Next) (result Mover Win)))))
 """,
+    "hop-sequence": """
+(game "Hop Sequence" (players 2)
+  (equipment {(board (square 5))
+              (piece "Disc" Each
+                (or (move Hop (between if:(is Enemy (who at:(between)))
+                                       (apply (remove (between))))
+                              (to if:(is Empty (to)))
+                              (then (if (can Move
+                                          (hop (from (last To))
+                                               (between if:(and (not (is In (between)
+                                                                      (sites ToClear)))
+                                                               (is Enemy (who at:(between)))))
+                                               (to if:(is Empty (to)))))
+                                        (moveAgain))))
+                    (move Step (to if:(is Empty (to))))))})
+  (rules
+    (start {(place "Disc1" (sites Bottom)) (place "Disc2" (sites Top))
+            (place "Disc2" (sites {"B2" "D2"}))})
+    (play (if (is Prev Mover)
+              (or (move Hop (from (last To))
+                            (between if:(is Enemy (who at:(between))) (apply (remove (between))))
+                            (to if:(is Empty (to)))
+                            (then (if (can Move (hop (from (last To))
+                                                     (between if:(is Enemy (who at:(between))))
+                                                     (to if:(is Empty (to)))))
+                                      (moveAgain))))
+                  (move Pass))
+              (forEach Piece)))
+    (end (if (no Pieces Next) (result Mover Win)))))
+""",
     "rings": """
 (game "Rings" (players 2)
   (equipment {(board (concentric Square rings:2 joinCorners:True) use:Vertex) (piece "M" Each)})

@@ -12,12 +12,15 @@ most once per generation: the program only jumps forward, and filters only remov
 - FromTo: its from-sites times its to-sites (one each where a site is given),
 - Slide and Step: for every cell of its from-region and every direction, the cells along the
   ray, up to the distance limit when that is a number (1 for a Step),
-- Hop: one series per from-cell and jump direction (twice that with turning landings); capture
-  series (``chain:True``) can number exponentially many in principle, so they are recorded up
-  to ``MAX_CHAINS`` and the kernels check that write (an engine error past it),
+- Hop: one jump, or one series, per from-cell and jump direction (twice that with turning
+  landings); capture series (``chain:True``) can number exponentially many in principle, so
+  they are recorded up to ``MAX_CHAINS`` and the kernels check that write (an engine error past
+  it),
 - Pass, Propose, Vote: one,
 
-plus one for the pie rule's swap. A description whose bound exceeds ``MAX_MOVES`` is refused.
+plus one for the pie rule's swap. The generators an ``(if (can Move M) …)`` looks through are
+in the sum too (their moves go to the nested move list, sized by the same bound). A description
+whose bound exceeds ``MAX_MOVES`` is refused.
 """
 
 from __future__ import annotations
@@ -72,6 +75,10 @@ def prove(c: Compiler) -> None:
     p[L.P_CHAIN_AREA] = area
     trials = len(c.dynregs) > 0 or any(
         c.prog.get(i, "kind") == L.PR_KEEP_IF_AFTER for i in range(len(c.prog)))
+    can_move = [e for e in range(len(c.effs)) if c.effs.get(e, "kind") == L.EFF_CAN_MOVE]
+    if trials and can_move:  # a trial runs a move's effects where no moves can be generated
+        raise fail(c.effs.origins[can_move[0]], "(if (can Move …) …) cannot be used in a game "
+                   "whose moves are tried (ifAfterwards:, (sites Winning …)) yet")
     distances = any(c.gens.get(g, "kind") == L.GEN_SLIDE and c.gens.get(g, "distances")
                     for g in range(len(c.gens)))
     slam = any(c.effs.get(e, "kind") == L.EFF_SOW and c.effs.get(e, "slam_no_capture")
@@ -105,6 +112,10 @@ def _generator_bound(c: Compiler, g: int) -> int:
         return _slide_bound(c, g, _from_cells(c, code))
     if kind == L.GEN_STEP:  # one move a start cell and direction
         return len(_from_cells(c, code)) * bin(c.gens.get(g, "dirs")).count("1")
+    if kind == L.GEN_HOP_OVER:  # one jump a start cell and direction
+        one_from = c.gens.get(g, "from_site") < c.gens.get(g, "from_site_end")
+        froms = 1 if one_from else len(_from_cells(c, code))
+        return froms * bin(c.gens.get(g, "dirs")).count("1")
     if kind == L.GEN_FROM_TO:  # one move a from-site and to-site
         one_from = c.gens.get(g, "from_site") < c.gens.get(g, "from_site_end")
         one_to = c.gens.get(g, "to_site") < c.gens.get(g, "to_site_end")

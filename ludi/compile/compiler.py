@@ -124,6 +124,8 @@ class Compiler:
         #: where the expression being compiled is read: "end" (the end clauses), "slide-to"
         #: (a slide's to-condition, where distances to enemies are known), or None
         self.context: str | None = None
+        self.hopping = False  # compiling a hop's between, to or apply: (between) is known
+        self.in_then = False  # compiling a move's (then …) list, which runs last
 
     # ------------------------------------------------------------ structure
     def compile(self) -> GameSpec:

@@ -192,8 +192,19 @@ def is_even(c: Compiler, node: Node) -> None:
 
 @compiles("site_between")
 def between(c: Compiler, node: Node) -> None:
-    raise fail(node, "(between) is understood only in a hop's (between if:(is Enemy (between)) "
-               "…) and a slide's (between if:(is Empty (between)))")
+    """``(between)``: the site a hop jumps over, in its between- and to-conditions and the
+    between's (apply …)."""
+    if not c.hopping:
+        raise fail(node, "(between) is understood only in a hop's (between …) and (to …) and "
+                   "a slide's (between if:(is Empty (between)))")
+    c.op(node, L.OP_BETWEEN)
+
+
+@compiles("cond_can_move")
+def can_move(c: Compiler, node: Node) -> None:
+    raise fail(node, "(can Move …) is understood only as the test of an (if (can Move M) A B) "
+               "in a move's (then …), e.g. (then (if (can Move (hop (from (last To)) …)) "
+               "(moveAgain)))")
 
 
 @compiles("int_count_at")

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ludi.compile import layout as L
+from ludi.compile.moves import generator_only
 from ludi.compile.registry import compiles, fail, operands
 from ludi.lang import Node
 from ludi.lang.tree import Sym
@@ -35,7 +36,11 @@ def sow(c: Compiler, node: Node) -> list[int]:
     capture = node.named("if")
     capture_range = c.code_range(capture) if capture is not None else (0, 0)
     apply = node.named("apply")
-    apply_list = sequence(c, apply) if apply is not None else (0, 0)
+    saved, c.in_then = c.in_then, False  # a sowing's captures run inside it
+    try:
+        apply_list = sequence(c, apply) if apply is not None else (0, 0)
+    finally:
+        c.in_then = saved
     inner = c.lists[apply_list[0]:apply_list[0] + apply_list[1]]
     if any(c.effs.get(e, "kind") == L.EFF_SOW for e in inner):
         raise fail(apply, "a sowing cannot sow again as its capture (apply:) effect")
@@ -88,11 +93,17 @@ def if_(c: Compiler, node: Node) -> list[int]:
     """``(if c A [B])`` inside a list of effects: skip-unless c over A (and a skip over B)."""
     cond, then = node.args[0], node.args[1]
     other = node.args[2] if len(node.args) > 2 else None
-    start, end = c.code_range(cond)
+    if isinstance(cond, Node) and cond.rule == "cond_can_move":
+        if not c.in_then:
+            raise fail(node, "(if (can Move …) …) is understood only in a move's (then …)")
+        test = {"kind": L.EFF_CAN_MOVE, "gen": generator_only(c, cond.args[0])}
+    else:
+        start, end = c.code_range(cond)
+        test = {"kind": L.EFF_SKIP_UNLESS, "cond": start, "cond_end": end}
     then_effects = c.dispatch(then)
     else_effects = c.dispatch(other) if other is not None else []
     jump = len(then_effects) + (1 if else_effects else 0)
-    out = [c.effs.add(node, kind=L.EFF_SKIP_UNLESS, cond=start, cond_end=end, jump=jump)]
+    out = [c.effs.add(node, **test, jump=jump)]
     out += then_effects
     if else_effects:
         out.append(c.effs.add(node, kind=L.EFF_SKIP, jump=len(else_effects)))

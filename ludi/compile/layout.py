@@ -261,6 +261,7 @@ OP_IS_ODD = 58
 # ops, so the VM still runs each program straight through once per site, never re-entered.
 OP_SITES_LOOP = 59
 OP_SITES_NEXT = 60
+OP_BETWEEN = 62  # the context site (between): the site a hop jumps over
 LOOP_ALL = 0
 LOOP_COUNT = 1
 
@@ -327,6 +328,7 @@ OPS: dict[int, tuple[str, tuple[int, ...], int]] = {
     OP_IS_ODD: ("is-odd", (), 1),
     OP_SITES_LOOP: ("sites-loop", (O_REGION, O_JUMP, O_MODE), 0),
     OP_SITES_NEXT: ("sites-next", (O_JUMP,), 1),
+    OP_BETWEEN: ("between", (), 0),
 }
 
 # ================================================================ end clauses (T_CLAUSES)
@@ -423,7 +425,9 @@ G_TO_REGION = 21  # FromTo: where it may go ...
 G_TO_SITE = 22  # ... or the one site it goes to, ops [G_TO_SITE, G_TO_SITE_END)
 G_TO_SITE_END = 23
 G_COPY = 24  # FromTo: 1 when the piece is copied (the origin keeps it)
-GEN_WIDTH = 25
+G_OVER_COND = 25  # HopOver: the condition on the site jumped over, (between)
+G_OVER_COND_END = 26
+GEN_WIDTH = 27
 
 GEN_ADD = 1
 GEN_SELECT = 2
@@ -434,6 +438,7 @@ GEN_PROPOSE = 6
 GEN_VOTE = 7
 GEN_STEP = 8  # Ludii's Step: to a neighbour where the to-condition holds (occupied or not)
 GEN_FROM_TO = 9  # Ludii's (move (from …) (to …)): any piece from a site to a site
+GEN_HOP_OVER = 10  # Ludii's Hop, one jump: over the adjacent site (between) to the next one
 
 GENERATORS: dict[int, tuple[str, tuple[int, ...]]] = {
     GEN_ADD: ("add", (G_REGION, G_COND, G_COND_END, G_THEN, G_THEN_COUNT)),
@@ -450,6 +455,9 @@ GENERATORS: dict[int, tuple[str, tuple[int, ...]]] = {
     GEN_FROM_TO: ("fromTo", (G_REGION, G_FROM_SITE, G_FROM_SITE_END, G_FROM_COND,
                              G_FROM_COND_END, G_TO_REGION, G_TO_SITE, G_TO_SITE_END, G_COND,
                              G_COND_END, G_COPY, G_APPLY, G_APPLY_COUNT, G_THEN, G_THEN_COUNT)),
+    GEN_HOP_OVER: ("hopOver", (G_REGION, G_FROM_SITE, G_FROM_SITE_END, G_DIRS, G_OVER_COND,
+                               G_OVER_COND_END, G_COND, G_COND_END, G_APPLY, G_APPLY_COUNT,
+                               G_THEN, G_THEN_COUNT)),
 }
 
 # ---------------------------------------------------------------- effects (T_EFF)
@@ -475,7 +483,8 @@ E_SITE_END = 18
 E_COND = 19  # SkipUnless: the condition
 E_COND_END = 20
 E_JUMP = 21  # SkipUnless, Skip: how many of the following list entries to pass over
-EFF_WIDTH = 22
+E_GEN = 22  # CanMove: the generator whose moves it looks for (T_GEN index)
+EFF_WIDTH = 23
 
 EFF_SOW = 1
 EFF_FROM_TO = 2
@@ -483,6 +492,9 @@ EFF_REMOVE = 3
 EFF_MOVE_AGAIN = 4
 EFF_SKIP_UNLESS = 5  # (if c A B) in a list: skip-unless c · A · skip · B
 EFF_SKIP = 6
+# (if (can Move M) A B) in a move's (then …): can-move · A · skip · B. The effects kernel stops
+# there (W_CAN_MOVE) and the move's caller, which may generate moves, settles it and goes on.
+EFF_CAN_MOVE = 7
 
 EFFECTS: dict[int, tuple[str, tuple[int, ...]]] = {
     EFF_SOW: ("sow", (E_CAPTURE, E_CAPTURE_END, E_APPLY, E_APPLY_COUNT, E_INCLUDE_SELF, E_SKIP,
@@ -493,6 +505,7 @@ EFFECTS: dict[int, tuple[str, tuple[int, ...]]] = {
     EFF_MOVE_AGAIN: ("moveAgain", ()),
     EFF_SKIP_UNLESS: ("skip-unless", (E_COND, E_COND_END, E_JUMP)),
     EFF_SKIP: ("skip", (E_JUMP,)),
+    EFF_CAN_MOVE: ("if-can-move", (E_GEN, E_JUMP)),
 }
 
 # ================================================================ moves (one int64 each)
@@ -574,6 +587,7 @@ I_PHASE = 52  # each colour's phase of play (4 slots)
 I_FORCED_PASSES = 56  # forced passes played (Ludii counts no move for them)
 I_LAST_AFTER = 57  # where the last move's consequences ended (a sowing's last site; -1: at
 #                    its to): Ludii's (last To afterConsequence:True)
+I_BETWEEN = 58  # the context site (between): the site a hop jumps over
 INFO_SIZE = 64
 
 # per-site sections of C entries each, at INFO_SIZE + k * C
@@ -602,7 +616,9 @@ W_CHAIN_TOP = 4  # entries used in the chain area
 W_DIST_READY = 5  # 1 when the distances to the nearest enemy are computed for this generation
 W_LIMIT = 6  # > 0: generation may stop after this many moves (only whether moves exist matters)
 W_NO_MOVES = 8  # per colour (4): 1 when that colour has no legal move (filled before end checks)
-W_FIXED = 12  # the sections (P_W_*) follow
+W_CAN_MOVE = 12  # 1 + the T_LIST place of an EFF_CAN_MOVE the effects stopped at (0: none) ...
+W_CAN_MOVE_LEFT = 13  # ... and how many list entries follow it
+W_FIXED = 14  # the sections (P_W_*) follow
 
 # engine errors: what the kernels met (the Python side raises ludi.EngineError)
 ERR_OP = 1  # an unknown condition op (W_ERROR_AT: the op)

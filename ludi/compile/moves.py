@@ -43,7 +43,11 @@ def leaf(c: Compiler, node: Node, kind: int, **fields: int) -> int:
 def then(c: Compiler, node: Node) -> dict[str, int]:
     """The (then …) effects of a move as generator fields."""
     part = _part(node, "then")
-    start, count = c.effect_list(part.args[0]) if part is not None else (0, 0)
+    saved, c.in_then = c.in_then, True
+    try:
+        start, count = c.effect_list(part.args[0]) if part is not None else (0, 0)
+    finally:
+        c.in_then = saved
     return {"then": start, "then_count": count}
 
 
@@ -193,7 +197,11 @@ def _apply_effects(c: Compiler, apply: Node | None) -> tuple[int, int]:
     cond = apply.named("if")
     if cond is not None:
         effect = Node("effect_if", (cond, effect), apply.pos)
-    return c.effect_list(effect)
+    saved, c.in_then = c.in_then, False  # an apply runs before its move's piece moves
+    try:
+        return c.effect_list(effect)
+    finally:
+        c.in_then = saved
 
 
 @compiles("dirs_set")
@@ -274,26 +282,69 @@ def slide(c: Compiler, node: Node) -> None:
          max_end=limit[1], distances=distances, **fields)
 
 
-@compiles("moves_hop")
+@compiles("moves_hop", "moves_hop_short")
 def hop(c: Compiler, node: Node) -> None:
-    """(move Hop …) over an enemy piece, capturing it; landing:Turning and chain:True are Play
-    Win's turning jumps and capture series."""
-    code = _piece_from(c, node)
-    between = _part(node, "between")
+    """(move Hop …) and (hop …). Ludii's Hop, one jump a move: a piece jumps over the adjacent
+    site, (between), where the between-condition holds, to the next site on that line where the
+    to-condition holds; the between's (apply …) runs at the site jumped over, then the (then …)
+    effects. Hops over an enemy piece that capture it and nothing more are the capture-series
+    kernel's (as are Play Win's turning jumps, landing:Turning, and series, chain:True)."""
+    if node.rule == "moves_hop" and (node.named("chain") is not None
+                                     or node.named("landing") is not None
+                                     or _plain_capture(node)):
+        _capture_hop(c, node)
+        return
+    between, to = _part(node, "between"), _part(node, "to")
+    if between is not None and between.named("max") is not None:
+        raise fail(between, "a hop jumps one site: (between max:…) is not supported")
+    frm = _part(node, "from")
+    where = frm.positional[0] if frm is not None and frm.positional else None
+    if where is None or (isinstance(where, Node) and where.category == "region"):
+        fields = {"region": _piece_from(c, node)}
+    else:
+        fields = _site_or_region(c, where, "from_site", "region")
+    if frm is not None and frm.named("if") is not None:
+        raise fail(frm, "(from … if:…) is not supported for a hop yet")
+    saved, c.hopping = c.hopping, True
+    try:
+        over = between.named("if") if between is not None else None
+        fields["over_cond"], fields["over_cond_end"] = \
+            c.code_range(over) if over is not None else (0, 0)
+        start, count = _apply_effects(c, _part(between, "apply") if between is not None
+                                      else None)
+        cond = condition(c, to.named("if"))
+    finally:
+        c.hopping = saved
+    leaf(c, node, L.GEN_HOP_OVER, dirs=direction_mask(c, node), apply=start, apply_count=count,
+         **fields, **cond, **then(c, node))
+
+
+def _plain_capture(node: Node) -> bool:
+    """A hop from its pieces over an enemy piece that it removes, to an empty site, and no more:
+    the capture-series kernel's hop."""
+    between, to = _part(node, "between"), _part(node, "to")
+    frm = _part(node, "from")
     enemy = (parse_fragment("(is Enemy (between))", "cond"),
              parse_fragment("(is Enemy (who at:(between)))", "cond"))
-    if between is None or between.named("if") not in enemy:
-        raise fail(node, "a hop jumps over an enemy piece: (between if:(is Enemy (between)) "
-                   "(apply (remove (between))))")
-    apply = _part(between, "apply")
-    if apply is None or apply.args[0] != parse_fragment("(remove (between))", "effect"):
-        raise fail(between, "the jumped piece is captured: (apply (remove (between)))")
-    to = _part(node, "to")
-    if to is not None and to.named("if") not in (None, parse_fragment("(is Empty (to))", "cond")):
-        raise fail(to, "a hop lands on an empty cell: its to condition can only be "
-                   "(is Empty (to))")
-    if _part(node, "then") is not None:
-        raise fail(node, "(then …) after a Hop is not supported yet")
+    apply = _part(between, "apply") if between is not None else None
+    return (between is not None and between.named("if") in enemy and apply is not None
+            and apply.named("if") is None
+            and apply.args[0] == parse_fragment("(remove (between))", "effect")
+            and between.named("max") is None
+            and (to is None or to.named("if") in (None, parse_fragment("(is Empty (to))", "cond")))
+            and _part(node, "then") is None
+            and (frm is None or not frm.positional or (isinstance(frm.positional[0], Node)
+                                                     and frm.positional[0].category == "region")))
+
+
+def _capture_hop(c: Compiler, node: Node) -> None:
+    """Hops over an enemy piece, capturing it: single jumps, Play Win's turning landings and
+    capture series."""
+    if not _plain_capture(node):
+        raise fail(node, "a hop with landing: or chain: jumps over an enemy piece and captures "
+                   "it: (between if:(is Enemy (between)) (apply (remove (between)))) (to if:(is "
+                   "Empty (to))), with no (then …)")
+    code = _piece_from(c, node)
     landing = node.named("landing")
     turning = int(landing is not None and landing.name == "Turning")
     if turning and c.board.kind != "hex":
@@ -501,3 +552,21 @@ def _sowing_fast_path(c: Compiler, moves: Node) -> None:
     p[L.P_SOW_SKIP] = shape.skip_at
     p[L.P_SOW_OWN] = c.region(Node("region_sites_role", (Sym("role", "Mover"),)))
     p[L.P_SOW_OPP] = c.region(Node("region_sites_role", (Sym("role", "Next"),)))
+
+
+def generator_only(c: Compiler, node: Node) -> int:
+    """Compile one move generator that the move program does not run (the moves an
+    ``(if (can Move M) …)`` looks for): its index in T_GEN."""
+    first = len(c.prog)
+    saved, c.in_then = c.in_then, False
+    try:
+        c.moves(node)
+    finally:
+        c.in_then = saved
+    added = [c.prog.get(i, "kind") for i in range(first, len(c.prog))]
+    if added != [L.PR_LEAF]:
+        raise fail(node, "(can Move …) looks for the moves of one move ludeme, such as (hop …) "
+                   "or (move Step …), not of a combination")
+    g = c.prog.get(first, "gen")
+    c.prog.truncate(first)
+    return g

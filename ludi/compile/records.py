@@ -84,6 +84,10 @@ class Records:
         for name, value in values.items():
             self.rows[index][self.fields[name]] = int(value)
 
+    def truncate(self, length: int) -> None:
+        """Drop the rows from ``length`` on (a part compiled to be used elsewhere)."""
+        del self.rows[length:], self.origins[length:]
+
     def get(self, index: int, name: str) -> int:
         return self.rows[index][self.fields[name]]
 

@@ -100,6 +100,14 @@ def sites_board(c: Compiler, node: Node) -> int:
     return _fixed(c, _playable(c))
 
 
+@compiles("region_sites_to_clear")
+def sites_to_clear(c: Compiler, node: Node) -> int:
+    """``(sites ToClear)``: the pieces a capture sequence has taken this turn and that stay on
+    the board until it ends. ludi removes captured pieces at once (``(remove … at:EndOfTurn)``
+    is not supported), so none are ever left to clear: the region is empty."""
+    return _fixed(c, np.zeros(0, np.int64))
+
+
 @compiles("region_sites_corners")
 def sites_corners(c: Compiler, node: Node) -> int:
     return _fixed(c, c.board.corners)

@@ -5,9 +5,14 @@ from __future__ import annotations
 import numpy as np
 
 from ludi.compile.layout import (
+    E_GEN,
+    E_JUMP,
+    EFF_WIDTH,
     END_TIMEOUT,
+    ERR_DEPTH,
     I_ACTIVE,
     I_CYCLE,
+    I_FROM,
     I_HIST_LEN,
     I_LAST_TO,
     I_MOVE_AGAIN,
@@ -15,23 +20,59 @@ from ludi.compile.layout import (
     I_OVER,
     I_PLY,
     I_PREV_MOVER,
+    I_SITE,
+    I_TO,
     I_TURNS,
     KIND_BITS,
     KIND_MASK,
     MOVE_ADD,
     MOVE_SWAP,
+    P_DEPTH,
+    P_MAX_MOVES,
     P_MOVE_LIMIT,
     P_PHASES,
     P_PLAY,
     P_TURN_LIMIT,
     PLAY_ADD,
+    T_EFF,
+    T_LIST,
+    W_CAN_MOVE,
+    W_CAN_MOVE_LEFT,
+    W_DEPTH,
+    W_ERROR,
 )
-from ludi.engine.kernels.core import next_colour, tiny
-from ludi.engine.kernels.effects import play_effects
+from ludi.engine.kernels.core import fail, kernel, next_colour, tiny, w_moves
+from ludi.engine.kernels.effects import effects, play_effects
 from ludi.engine.kernels.ends import check_end, next_phases
+from ludi.engine.kernels.generate import leaf_moves
 from ludi.engine.kernels.history import record_position
 from ludi.engine.kernels.pieces import place
 from ludi.engine.kernels.results import finish
+
+
+@kernel
+def settle_can_move(t, s, w):
+    """Go on with a move's (then …) where the effects stopped, at an ``(if (can Move M) A B)``:
+    generate M's moves one level down (the effects cannot generate), run A if there is one, B
+    if not, then the rest of the list (which may stop at another such test)."""
+    depth = w[W_DEPTH]
+    while w[W_CAN_MOVE] > 0 and w[W_ERROR] == 0:
+        at = w[W_CAN_MOVE] - 1
+        left = w[W_CAN_MOVE_LEFT]
+        w[W_CAN_MOVE] = 0
+        if depth >= t[P_DEPTH] - 1:
+            fail(w, ERR_DEPTH, 0, depth)
+            return
+        rec = t[T_EFF] + t[t[T_LIST] + at] * EFF_WIDTH
+        frm, to, site = s[I_FROM], s[I_TO], s[I_SITE]
+        w[W_DEPTH] = depth + 1
+        start = w_moves(t, depth)
+        found = leaf_moves(t, s, w, t[rec + E_GEN], w[start:start + t[P_MAX_MOVES]],
+                           np.int64(0))
+        w[W_DEPTH] = depth
+        s[I_FROM], s[I_TO], s[I_SITE] = frm, to, site
+        skip = 0 if found > 0 else t[rec + E_JUMP]
+        effects(t, s, w, at + 1 + skip, left - skip)
 
 
 @tiny
@@ -47,6 +88,8 @@ def apply_move(t, s, w, move):
         s[I_LAST_TO] = c
     else:
         play_effects(t, s, w, move)
+        if w[W_CAN_MOVE] > 0:
+            settle_can_move(t, s, w)
     s[I_PLY] += 1
     s[I_PREV_MOVER] = mover
     again = s[I_MOVE_AGAIN] == 1 or kind == MOVE_SWAP

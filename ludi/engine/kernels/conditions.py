@@ -47,6 +47,7 @@ from ludi.compile.layout import (
     ERR_OP,
     ERR_REGION,
     ERR_VM_STACK,
+    I_BETWEEN,
     I_CELLS,
     I_CYCLE,
     I_DECIDED,
@@ -91,6 +92,7 @@ from ludi.compile.layout import (
     OP_ADD,
     OP_AND,
     OP_APPROACH,
+    OP_BETWEEN,
     OP_CONN,
     OP_CONST,
     OP_COUNT_AT,
@@ -531,6 +533,8 @@ def leaf_rest(t, s, w, pc, op, at):
         return total
     if op == OP_PREV_MOVER:
         return s[I_PREV_MOVER] + 1
+    if op == OP_BETWEEN:
+        return s[I_BETWEEN]
     if op == OP_LAST_AFTER:
         return s[I_LAST_AFTER] if s[I_LAST_AFTER] >= 0 else s[I_LAST_TO]
     if op == OP_PHASE:

@@ -31,6 +31,7 @@ from ludi.compile.layout import (
     E_SLAM_NO_CAPTURE,
     E_TO_SITE,
     E_TO_SITE_END,
+    EFF_CAN_MOVE,
     EFF_FROM_TO,
     EFF_MOVE_AGAIN,
     EFF_REMOVE,
@@ -46,12 +47,16 @@ from ludi.compile.layout import (
     G_APPLY,
     G_APPLY_COUNT,
     G_COPY,
+    G_DIRS,
+    G_KIND,
     G_THEN,
     G_THEN_COUNT,
     G_YES,
+    GEN_HOP_OVER,
     GEN_MASK,
     GEN_SHIFT,
     GEN_WIDTH,
+    I_BETWEEN,
     I_DECIDED,
     I_FORCED_PASSES,
     I_FROM,
@@ -77,6 +82,7 @@ from ludi.compile.layout import (
     MOVE_VOTE,
     P_BOARD_CELLS,
     P_CELLS,
+    P_DIRS,
     P_PLAY,
     P_SOW_FAST,
     P_TRACK_LEN,
@@ -88,7 +94,10 @@ from ludi.compile.layout import (
     T_EFF,
     T_GEN,
     T_LIST,
+    T_NBR,
     T_TRACK,
+    W_CAN_MOVE,
+    W_CAN_MOVE_LEFT,
     W_ERROR,
 )
 from ludi.engine.kernels import sowing
@@ -258,6 +267,10 @@ def effects(t, s, w, start, count):
             sow(t, s, w, e)
         elif kind == EFF_SKIP or kind == EFF_SKIP_UNLESS:
             i += skipped(t, s, w, e)
+        elif kind == EFF_CAN_MOVE:  # settled by the caller, which can generate moves
+            w[W_CAN_MOVE] = start + i + 1
+            w[W_CAN_MOVE_LEFT] = count - i - 1
+            return
         else:
             simple_effect(t, s, w, e)
         i += 1
@@ -266,15 +279,31 @@ def effects(t, s, w, start, count):
 # ---------------------------------------------------------------- a move's own changes
 
 
+@tiny
+def hop_between(t, a, c, mask):
+    """The site a one-site hop from ``a`` to ``c`` jumps over (-1: none)."""
+    nbr = t[T_NBR]
+    dirs = t[P_DIRS]
+    for d in range(dirs):
+        if (mask >> d) & 1 == 1:
+            b = t[nbr + a * dirs + d]
+            if b >= 0 and t[nbr + b * dirs + d] == c:
+                return b
+    return -1
+
+
 @kernel
 def step(t, s, w, move):
-    """Ludii's step and move (from …) (to …): the to's apply effects at the destination, then
-    the piece moves there (replacing a piece still there), then the move's then-effects."""
+    """Ludii's step, hop and move (from …) (to …): the apply effects (of the to, or of a hop's
+    between, at the site jumped over), then the piece moves to its destination (replacing a
+    piece still there), then the move's then-effects."""
     a = move_from(move)
     c = move_to(move)
     at = t[T_GEN] + move_gen(move) * GEN_WIDTH
     s[I_FROM] = a
     s[I_TO] = c
+    if t[at + G_KIND] == GEN_HOP_OVER:
+        s[I_BETWEEN] = hop_between(t, a, c, t[at + G_DIRS])
     effects(t, s, w, t[at + G_APPLY], t[at + G_APPLY_COUNT])
     move_piece(t, s, a, c, t[at + G_COPY])
     s[I_LAST_FROM] = a

@@ -42,6 +42,8 @@ from ludi.compile.layout import (
     G_KIND,
     G_MAX,
     G_MAX_END,
+    G_OVER_COND,
+    G_OVER_COND_END,
     G_PROPOSAL,
     G_REGION,
     G_TO_REGION,
@@ -50,6 +52,7 @@ from ludi.compile.layout import (
     GEN_ADD,
     GEN_FROM_TO,
     GEN_HOP,
+    GEN_HOP_OVER,
     GEN_PASS,
     GEN_PROPOSE,
     GEN_SELECT,
@@ -58,6 +61,7 @@ from ludi.compile.layout import (
     GEN_STEP,
     GEN_VOTE,
     GEN_WIDTH,
+    I_BETWEEN,
     I_FROM,
     I_LAST_FROM,
     I_LAST_TO,
@@ -423,6 +427,50 @@ def from_to_moves(t, s, w, g, buf, n):
     return n
 
 
+@kernel
+def hop_over_moves(t, s, w, g, buf, n):
+    """Ludii's Hop, one jump at a time: a piece at each from-site (the generator's one site, or
+    each piece of its region) jumps along each direction over the adjacent site, (between),
+    where the between-condition holds, to the next site on that line, (to), where the
+    to-condition holds. Each jump is one move; a series is made of moves again."""
+    at = t[T_GEN] + g * GEN_WIDTH
+    mover = s[I_MOVER]
+    nbr = t[T_NBR]
+    dirs = t[P_DIRS]
+    mask = t[at + G_DIRS]
+    first, last = 0, t[P_BOARD_CELLS]
+    if t[at + G_FROM_SITE] < t[at + G_FROM_SITE_END]:
+        first, _ = evaluate(t, s, w, t[at + G_FROM_SITE], t[at + G_FROM_SITE_END])
+        last = first + 1
+        if first < 0 or first >= t[P_BOARD_CELLS]:
+            return n
+    for a in range(first, last):
+        if s[BOARD + a] == 0 or (last - first > 1
+                                 and not in_region(t, s, w, t[at + G_REGION], mover, a)):
+            continue
+        for d in range(dirs):
+            if (mask >> d) & 1 == 0:
+                continue
+            b = t[nbr + a * dirs + d]
+            if b < 0:
+                continue
+            x = t[nbr + b * dirs + d]
+            if x < 0:
+                continue
+            s[I_FROM] = a
+            s[I_BETWEEN] = b
+            s[I_TO] = x
+            if not holds(t, s, w, t[at + G_OVER_COND], t[at + G_OVER_COND_END]):
+                continue
+            if not holds(t, s, w, t[at + G_COND], t[at + G_COND_END]):
+                continue
+            buf[n] = MOVE_STEP | (x << KIND_BITS) | (a << FROM_SHIFT) | (g << GEN_SHIFT)
+            n += 1
+            if w[W_LIMIT] > 0 and n >= w[W_LIMIT]:
+                return n
+    return n
+
+
 # ---------------------------------------------------------------- the move program
 
 
@@ -479,6 +527,8 @@ def leaf_moves(t, s, w, g, buf, n):
         return from_to_moves(t, s, w, g, buf, n)
     if kind == GEN_HOP:
         return chains.hop_moves(t, s, w, g, buf, n)
+    if kind == GEN_HOP_OVER:
+        return hop_over_moves(t, s, w, g, buf, n)
     if kind == GEN_PASS:
         buf[n] = MOVE_PASS | (g << GEN_SHIFT)
         return n + 1

@@ -1,0 +1,142 @@
+"""Rule tests for Ludii's Hop one jump at a time, and capture sequences made of such jumps, from
+Ludii's documented meaning (``Hop.java``: the piece jumps over the adjacent site, (between), where
+the between-condition holds, to the next site on that line where the to-condition holds; the
+between's (apply …) runs at the site jumped over):
+
+- ``(move Hop … (then (if (can Move (hop (from (last To)) …)) (moveAgain))))``: a capture that
+  can go on gives the same player another move, which must start from the piece that jumped
+  (``(if (is Prev Mover) …)``, Ludii's "SameTurn");
+- ``(hop …)``: the same generator, written inside ``(can Move …)``;
+- ``(sites ToClear)``: the pieces a sequence has taken and not yet removed (none: ludi removes a
+  captured piece at once; ``at:EndOfTurn`` is not read);
+- hops whose between-condition is not "an enemy piece" (over a friend, over anything).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import ludi
+from ludi.errors import CompileError
+
+AGAIN = """(then (if (can Move (hop (from (last To))
+                              (between if:(and (not (is In (between) (sites ToClear)))
+                                               (is Enemy (who at:(between)))))
+                              (to if:(is Empty (to)))))
+                (moveAgain)))"""
+
+SEQUENCE = f"""(game "Sequence" (players 2)
+  (equipment {{(board (square 5))
+    (piece "Disc" Each
+      (or (move Hop (between if:(is Enemy (who at:(between))) (apply (remove (between))))
+                    (to if:(is Empty (to))) {AGAIN})
+          (move Step (to if:(is Empty (to))))))}})
+  (rules
+    (start {{ {{start}} }})
+    (play (if (is Prev Mover)
+              (or (move Hop (from (last To))
+                            (between if:(and (not (is In (between) (sites ToClear)))
+                                             (is Enemy (who at:(between))))
+                                     (apply (remove (between))))
+                            (to if:(is Empty (to))) {AGAIN})
+                  (move Pass))
+              (forEach Piece)))
+    (end (if (no Pieces Next) (result Mover Win)))))"""
+
+
+def moves(state) -> list[str]:
+    return sorted(str(m) for m in state.legal_moves())
+
+
+def sequence(start: str) -> ludi.Game:
+    return ludi.parse(SEQUENCE.replace("{start}", start))
+
+
+def test_a_hop_jumps_over_the_adjacent_site_to_the_next_and_captures():
+    g = sequence('(place "Disc1" {"C1"}) (place "Disc2" {"B2" "C3"})')
+    state = g.initial_state()
+    # over b2 to a3 (c2 is empty: no jump north; over c2's neighbours only where an enemy is)
+    assert [m for m in moves(state) if m in ("c1-a3", "c1-c3", "c1-e3")] == ["c1-a3"]
+    assert "c1-c5" not in moves(state)  # one site jumped, not more
+    state.apply("c1-a3")
+    assert state.owner("b2") is None  # the piece jumped over is removed
+    assert state.owner("a3") == 0 and state.owner("c1") is None
+
+
+def test_a_capture_that_can_go_on_gives_the_same_player_a_move_from_the_same_piece():
+    g = sequence('(place "Disc1" {"C1" "E1"}) (place "Disc2" {"B2" "B4" "E5"})')
+    state = g.initial_state()
+    state.apply("c1-a3")  # from a3, b4 can be jumped next
+    assert state.to_move == 0
+    assert moves(state) == ["a3-c5", "pass"]  # only the piece that jumped, or stop
+    state.apply("a3-c5")
+    assert state.to_move == 1  # nothing more to capture from c5: the turn passes
+    assert state.owner("b4") is None
+
+
+def test_a_capture_that_cannot_go_on_ends_the_turn():
+    g = sequence('(place "Disc1" {"C1" "E1"}) (place "Disc2" {"B2" "E5"})')
+    state = g.initial_state()
+    state.apply("c1-a3")
+    assert state.to_move == 1
+
+
+def test_a_step_never_gives_another_move():
+    g = sequence('(place "Disc1" {"C1"}) (place "Disc2" {"C3" "E5"})')
+    state = g.initial_state()
+    state.apply("c1-c2")  # c2 now touches c3, but a step has no (then …)
+    assert state.to_move == 1
+
+
+def test_passing_ends_a_sequence_and_capturing_the_last_piece_wins():
+    g = sequence('(place "Disc1" {"C1" "E1"}) (place "Disc2" {"B2" "B4" "E5"})')
+    state = g.initial_state()
+    state.apply("c1-a3")
+    state.apply("pass")
+    assert state.to_move == 1 and not state.is_terminal()
+    g = sequence('(place "Disc1" {"C1"}) (place "Disc2" {"B2"})')
+    state = g.initial_state()
+    state.apply("c1-a3")
+    assert state.is_terminal() and state.winner == 0
+
+
+@pytest.mark.parametrize("hop", ["move Hop", "hop"])
+def test_hops_over_a_friend_or_over_anything(hop):
+    base = """(game "H" (players 2) (equipment {{(board (square 4))
+      (piece "Disc" Each ({hop} Orthogonal (between if:{cond}) (to if:(is Empty (to)))))}})
+      (rules (start {{(place "Disc1" {{"A1" "A2"}}) (place "Disc2" {{"B1"}})}})
+        (play (forEach Piece)) (end (if (no Moves Next) (result Mover Win)))))"""
+    over_friend = ludi.parse(base.format(hop=hop, cond="(is Friend (who at:(between)))"))
+    assert moves(over_friend.initial_state()) == ["a1-a3"]
+    over_any = ludi.parse(base.format(hop=hop, cond="(is Occupied (between))"))
+    assert moves(over_any.initial_state()) == ["a1-a3", "a1-c1"]
+    state = over_any.initial_state()
+    state.apply("a1-c1")
+    assert state.owner("b1") == 1  # no (apply …): the piece jumped over stays
+
+
+def test_sites_to_clear_is_empty_since_captures_are_removed_at_once():
+    g = ludi.parse("""(game "T" (players 2) (equipment {(board (square 3)) (piece "M" Each)})
+      (rules (play (move Add (to (sites Empty))))
+        (end (if (is In (last To) (sites ToClear)) (result Mover Win)))))""")
+    state = g.initial_state()
+    for move in ("a1", "b1", "c1"):
+        state.apply(move)
+    assert not state.is_terminal()
+
+
+@pytest.mark.parametrize("play, words", [
+    ("(move Add (to (sites Empty) if:(is Empty (between))))", "hop"),
+    ("(if (can Move (move Add (to (sites Empty)))) (move Pass))", "then"),
+    ("(move Add (to (sites Empty)) (then (if (can Move (or (move Pass) (move Pass))) "
+     "(moveAgain))))", "one move ludeme"),
+    ("(do (move Add (to (sites Empty)) (then (if (can Move (move Pass)) (moveAgain)))) "
+     "ifAfterwards:(is Empty (last To)))", "tried"),
+])
+def test_forms_ludi_does_not_play_are_refused_by_name(play, words):
+    text = f"""(game "R" (players 2) (equipment {{(board (square 3)) (piece "M" Each)}})
+      (rules (play {play}) (end (if (is Line 3) (result Mover Win)))))"""
+    with pytest.raises(CompileError) as e:
+        ludi.parse(text)
+    assert words in str(e.value)
+    assert e.value.line is not None
