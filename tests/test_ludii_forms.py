@@ -209,3 +209,62 @@ def test_a_named_argument_is_one_argument_of_a_define_and_numbers_may_be_compute
     for move in ("a1", "c1", "b2", "c2", "c3"):
         state.apply(move)
     assert not state.is_terminal()  # a1 b2 c3 is a diagonal: not Orthogonal
+
+
+THEN_GAME = """(game "T" (players 2)
+ (equipment {(board (square 3)) (piece "M" Each (move Step (to if:(is Empty (to)))))})
+ (rules (start {(place "M1" {"A1"}) (place "M2" {"C3"})}) (play PLAY)
+  (end (if (is Full) (result Mover Win)))))"""
+
+
+@pytest.mark.parametrize("play, first", [
+    ("(or (move Add (to (sites Empty))) (move Pass) (then (moveAgain)))", "b1"),
+    ("(or {(move Pass) (move Add (to (sites Empty)))} (then (moveAgain)))", "pass"),
+    ("(if (is Mover P1) (move Add (to (sites Empty))) (move Pass) (then (moveAgain)))", "b1"),
+    ("(priority {(move Add (to (sites Empty)))} (then (moveAgain)))", "b1"),
+    ("(forEach Piece (then (moveAgain)))", "a1-a2"),
+    ("(move Add (to (sites Empty)) (then (remove (last To) (then (moveAgain)))))", "b1"),
+    ("(move Pass (then (moveAgain)))", "pass"),
+])
+def test_a_then_after_a_combinator_an_effect_or_a_pass_runs_after_the_move(play, first):
+    # Ludii appends a combinator's (then …) to the consequences of each move it makes; an
+    # effect's (then …) follows the effect; a pass may have consequences too
+    state = ludi.parse(THEN_GAME.replace("PLAY", play)).initial_state()
+    assert first in moves(state)
+    state.apply(first)
+    assert state.to_move == 0  # (moveAgain) ran
+    if first == "b1" and "remove" in play:
+        assert state.owner("b1") is None  # and the removal before it
+
+
+def test_a_combinators_then_follows_the_moves_own_then():
+    play = ("(or (move Add (to (sites Empty)) (then (remove (last To)))) (move Pass) "
+            "(then (if (is Empty (last To)) (moveAgain))))")
+    state = ludi.parse(THEN_GAME.replace("PLAY", play)).initial_state()
+    state.apply("b1")  # removed by its own then, so the combinator's test sees it empty
+    assert state.owner("b1") is None and state.to_move == 0
+
+
+def test_the_board_container_is_the_default():
+    play = '(move Remove (sites Occupied by:Next container:"Board"))'
+    plain = "(move Remove (sites Occupied by:Next))"
+    ours = ludi.parse(THEN_GAME.replace("PLAY", play)).initial_state()
+    theirs = ludi.parse(THEN_GAME.replace("PLAY", plain)).initial_state()
+    assert moves(ours) == moves(theirs) == ["c3"]
+
+
+def test_a_mancala_board_takes_its_track_in_an_array():
+    text = """(game "W" (players 2)
+      (equipment {(mancalaBoard 2 6 TRACK) (piece "Seed" Shared)
+        (regions P1 (sites Bottom)) (regions P2 (sites Top))})
+      (rules (start (set Count 4 to:(sites Track)))
+        (play (move Select (from (sites Mover) if:(> (count at:(from)) 0)) (then (sow))))
+        (end (if (no Moves Mover) (result Mover Loss)))))"""
+    track = '(track "Track" "1,E,N,W" loop:True)'
+    one = ludi.parse(text.replace("TRACK", track))
+    listed = ludi.parse(text.replace("TRACK", "{" + track + "}"))
+    same = ("mean_length", "p1_win", "p2_win", "draw")
+    ours, theirs = ludi.random_playouts(one, 50, seed=3), ludi.random_playouts(listed, 50, seed=3)
+    assert [ours[k] for k in same] == [theirs[k] for k in same]
+    with pytest.raises(CompileError, match="several tracks"):
+        ludi.parse(text.replace("TRACK", "{" + track + ' (track "T2" "1,E,N,W")}'))

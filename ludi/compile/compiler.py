@@ -253,7 +253,7 @@ class Compiler:
 
     def moves(self, node: Node) -> None:
         """Compile moves into the move program."""
-        self.dispatch(moves.without_region_if(node))
+        self.dispatch(moves.without_region_if(moves.then_pushed_down(node)))
 
     def effect(self, node: Node) -> int:
         return self.dispatch(node)

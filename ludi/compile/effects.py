@@ -74,13 +74,19 @@ def from_to(c: Compiler, node: Node) -> list[int]:
     count_range = c.code_range(count if count is not None else 1)
     return [c.effs.add(node, kind=L.EFF_FROM_TO, from_site=sites[0][0],
                        from_site_end=sites[0][1], to_site=sites[1][0], to_site_end=sites[1][1],
-                       count=count_range[0], count_end=count_range[1])]
+                       count=count_range[0], count_end=count_range[1])] + _then(c, node)
 
 
 @compiles("effect_remove")
 def remove(c: Compiler, node: Node) -> list[int]:
     start, end = c.code_range(node.args[0])
-    return [c.effs.add(node, kind=L.EFF_REMOVE, site=start, site_end=end)]
+    return [c.effs.add(node, kind=L.EFF_REMOVE, site=start, site_end=end)] + _then(c, node)
+
+
+def _then(c: Compiler, node: Node) -> list[int]:
+    """An effect's own ``(then …)``: more effects right after it."""
+    part = next((a for a in node.args if isinstance(a, Node) and a.rule == "then"), None)
+    return c.dispatch(part.args[0]) if part is not None else []
 
 
 @compiles("effect_move_again")

@@ -180,6 +180,11 @@ def equip_mancala_board(c: Compiler, item: Node) -> None:
     c.board = geometry.mancala(rows, cols, c.stores)
     c.params[L.P_BOARD_CELLS] = rows * cols
     track = next((a for a in item.positional if isinstance(a, Node)), None)
+    tracks = next((a for a in item.positional if isinstance(a, tuple)), ())
+    if len(tracks) > 1:
+        raise fail(tracks[1], "a mancala board with several tracks is not supported yet: ludi "
+                   "sows along one track, the board's")
+    track = tracks[0] if tracks else track
     if track is None:
         raise fail(item, "a mancala board needs a (track …) to sow along")
     _, spec = track.positional[:2]

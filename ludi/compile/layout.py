@@ -444,7 +444,7 @@ GENERATORS: dict[int, tuple[str, tuple[int, ...]]] = {
     GEN_ADD: ("add", (G_REGION, G_COND, G_COND_END, G_THEN, G_THEN_COUNT)),
     GEN_SELECT: ("select", (G_REGION, G_FROM_SITE, G_FROM_SITE_END, G_COND, G_COND_END, G_THEN,
                             G_THEN_COUNT)),
-    GEN_PASS: ("pass", ()),
+    GEN_PASS: ("pass", (G_THEN, G_THEN_COUNT)),
     GEN_SLIDE: ("slide", (G_REGION, G_DIRS, G_MAX, G_MAX_END, G_COND, G_COND_END,
                           G_DISTANCES)),
     GEN_HOP: ("hop", (G_REGION, G_DIRS, G_TURNING, G_CHAIN, G_LONGEST)),

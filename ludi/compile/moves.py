@@ -130,6 +130,39 @@ def _site_or_region(c: Compiler, where: Node | int, site_key: str, region_key: s
     return {site_key: start, site_key + "_end": end}
 
 
+#: Move ludemes that make moves themselves and take a (then …) of their own.
+MAKERS = frozenset({"moves_add", "moves_add_short", "moves_select", "moves_step", "moves_slide",
+                    "moves_hop", "moves_hop_short", "moves_pass", "moves_from_to",
+                    "moves_remove"})
+
+
+def then_pushed_down(node: Node) -> Node:
+    """A combinator's ``(then …)`` — of (or …), (and …), (if …), (priority …), (forEach Piece
+    …) — runs after whichever of its moves is made, after that move's own consequences (Ludii
+    appends it to each move's): moved into each move it makes."""
+    part = _part(node, "then")
+    if part is None or node.rule in MAKERS:
+        return node
+    return _with_then(replace(node, args=tuple(a for a in node.args if a is not part)), part)
+
+
+def _with_then(node: Node, part: Node) -> Node:
+    own = _part(node, "then")
+    if node.rule in MAKERS or (node.rule == "moves_foreach_piece" and not any(
+            isinstance(a, Node) and a.category == "moves" for a in node.args)):
+        if own is None:  # (forEach Piece) adds it to each piece's moves (for_each_piece)
+            return replace(node, args=node.args + (part,))
+        both = replace(own, args=(Node("effect_and", (own.args[0], part.args[0]), own.pos),))
+        return replace(node, args=tuple(both if a is own else a for a in node.args))
+
+    def inside(a):
+        if isinstance(a, Node) and a.category == "moves":
+            return _with_then(a, part)
+        return tuple(inside(x) for x in a) if isinstance(a, tuple) else a
+
+    return replace(node, args=tuple(inside(a) for a in node.args))
+
+
 def without_region_if(node: Node) -> Node:
     """A move whose from- or to-region is ``(if c A B)``, as ``(if c MOVE-from-A MOVE-from-B)``:
     Ludii works the region out once as it generates the moves, as the program tests c."""
@@ -232,7 +265,7 @@ def for_each_piece(c: Compiler, node: Node) -> None:
         raise fail(node, "(forEach Piece) cannot be used inside a piece's own moves")
     names = [a for a in node.args if isinstance(a, str)] + [
         n for a in node.args if isinstance(a, tuple) for n in a]
-    given = next((a for a in node.args if isinstance(a, Node)), None)
+    given = next((a for a in node.args if isinstance(a, Node) and a.category == "moves"), None)
     chosen = [comp for comp in c.components if not names or any(
         comp.name == n or (comp.name.startswith(n) and comp.name[len(n):].isdigit())
         for n in names)]
@@ -242,6 +275,10 @@ def for_each_piece(c: Compiler, node: Node) -> None:
                    + ", ".join(comp.name for comp in c.components))
     if given is not None:
         chosen = [replace(comp, moves=given) for comp in chosen]
+    then_part = _part(node, "then")
+    if then_part is not None:
+        chosen = [replace(comp, moves=_with_then(comp.moves, then_part)) for comp in chosen
+                  if comp.moves is not None]
     pieces = [comp for comp in chosen if comp.moves is not None]
     if not pieces:
         raise fail(node, "(forEach Piece) makes the moves of each piece, but no (piece …) has "
@@ -358,9 +395,7 @@ def _capture_hop(c: Compiler, node: Node) -> None:
 
 @compiles("moves_pass")
 def pass_(c: Compiler, node: Node) -> None:
-    if _part(node, "then") is not None:
-        raise fail(node, "(then …) after a Pass is not supported yet")
-    leaf(c, node, L.GEN_PASS)
+    leaf(c, node, L.GEN_PASS, **then(c, node))
 
 
 @compiles("moves_propose")

@@ -78,10 +78,11 @@ def component_region(k: int) -> int:
 @compiles("region_sites_occupied")
 def sites_occupied(c: Compiler, node: Node) -> int:
     """``(sites Occupied by:ROLE)``: the board's sites holding the role's pieces; with
-    ``container:"Hand"``, the role's hand sites holding some."""
+    ``container:"Hand"``, the role's hand sites holding some (``container:"Board"``: the
+    board's, the default)."""
     role = node.named("by")
     container = node.named("container")
-    if container is not None:
+    if container is not None and container != "Board":
         if not container.startswith("Hand") or not c.hand_size:
             raise fail(node, f'no container "{container}": the board is the default, "Hand" the '
                        "players' hands (add (hand Each) to the equipment)")

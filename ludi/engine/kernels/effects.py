@@ -54,6 +54,7 @@ from ludi.compile.layout import (
     G_YES,
     GEN_HOP_OVER,
     GEN_MASK,
+    GEN_PASS,
     GEN_SHIFT,
     GEN_WIDTH,
     I_BETWEEN,
@@ -376,6 +377,10 @@ def play_effects(t, s, w, move):
         s[I_LAST_FROM] = -1
         if move == FORCED_PASS:
             s[I_FORCED_PASSES] += 1
+        elif kind == MOVE_PASS:  # a program's (move Pass (then …)), not the forced pass
+            at = t[T_GEN] + move_gen(move) * GEN_WIDTH
+            if t[at + G_KIND] == GEN_PASS:
+                effects(t, s, w, t[at + G_THEN], t[at + G_THEN_COUNT])
         if kind == MOVE_SWAP:
             s[I_SWAPPED] = 1 - s[I_SWAPPED]
     else:
