@@ -304,6 +304,21 @@ EXTRA = {
               (forEach Piece)))
     (end (if (no Pieces Next) (result Mover Win)))))
 """,
+    "mill": """
+(game "Mill" (players 2)
+  (equipment {(board (square 4)) (piece "M" Each)})
+  (rules
+    (play (if (is Prev Mover)
+              (move Remove (forEach (sites Occupied by:Next)
+                                    if:(not (is Line 3 Orthogonal through:(site)))))
+              (move Add (to (sites Empty)) (then (if (is Line 3) (moveAgain))))))
+    (end {(if (and (< 3 (count Moves))
+                   (= 0 (count Sites in:(forEach (sites Occupied by:Next)
+                                                 if:(not (is Line 2 through:(site)
+                                                               exact:True))))))
+              (result Mover Win))
+          (if (is Full) (result Mover Draw))})))
+""",
     "rings": """
 (game "Rings" (players 2)
   (equipment {(board (concentric Square rings:2 joinCorners:True) use:Vertex) (piece "M" Each)})

@@ -268,3 +268,17 @@ def test_a_mancala_board_takes_its_track_in_an_array():
     assert [ours[k] for k in same] == [theirs[k] for k in same]
     with pytest.raises(CompileError, match="several tracks"):
         ludi.parse(text.replace("TRACK", "{" + track + ' (track "T2" "1,E,N,W")}'))
+
+
+def test_orthogonal_on_points_with_diagonals_in_places_follows_the_drawn_lines():
+    # Alquerque's points (diagonals:Alternating): b2's diagonals are drawn (b + 2 is even for
+    # the square at a1), so an orthogonal step from b2 goes along them too, as Adjacent does
+    text = """(game "A" (players 2)
+      (equipment {(board (square 3 diagonals:Alternating) use:Vertex)
+                  (piece "M" Each (move Step DIRS (to if:(is Empty (to)))))})
+      (rules (start {(place "M1" {"B2"}) (place "M2" {"C3"})}) (play (forEach Piece))
+        (end (if (is Line 3 DIRS) (result Mover Win)))))"""
+    orthogonal = ludi.parse(text.replace("DIRS", "Orthogonal")).initial_state()
+    adjacent = ludi.parse(text.replace("DIRS", "Adjacent")).initial_state()
+    assert moves(orthogonal) == moves(adjacent)
+    assert "b2-a1" in moves(orthogonal) and "b2-a3" in moves(orthogonal)

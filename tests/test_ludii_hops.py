@@ -140,3 +140,47 @@ def test_forms_ludi_does_not_play_are_refused_by_name(play, words):
         ludi.parse(text)
     assert words in str(e.value)
     assert e.value.line is not None
+
+
+MILL = """(game "Mill" (players 2)
+  (equipment {(board (square 4)) (piece "M" Each)})
+  (rules (start {(place "M1" {"A1" "B1" "C1" "A3"}) (place "M2" {"A2" "B2" "D4" "C4"})})
+    (play (move Remove (forEach (sites Occupied by:Next) if:(not (is Line 2 DIRS through:(site))))))
+    (end (if (= 3 (count Sites in:(forEach (sites Occupied by:Mover)
+                                           if:(is Line 3 Orthogonal through:(site) exact:True))))
+             (result Mover Win)))))"""
+
+
+def test_a_move_remove_takes_from_the_sites_where_the_filter_holds():
+    # (forEach REGION if:C): the region's sites where C holds with (site) at each; P2's pieces
+    # a2 b2 (a row of two) and c4 d4 (another): none is outside a line of 2 orthogonally, but
+    # diagonals are not lines here, so with Diagonal lines every piece may be taken
+    stuck = ludi.parse(MILL.replace("DIRS", "Orthogonal")).initial_state()
+    assert [m for m in moves(stuck) if "pass" not in m] == []  # nothing to take
+    assert moves(ludi.parse(MILL.replace("DIRS", "Diagonal")).initial_state()) == [
+        "a2", "b2", "c4", "d4"]
+
+
+def test_a_line_through_a_site_is_of_the_piece_there_whoever_moves():
+    # a1 b1 c1 is P1's exact line of 3 through each of its three sites (a3 is in none): the
+    # count of P1's sites in such a line is 3, and P1 wins after its move
+    state = ludi.parse(MILL.replace("DIRS", "Diagonal")).initial_state()
+    state.apply("a2")
+    assert state.is_terminal() and state.winner == 0
+    # a1 b1 only: through no site a line of 3
+    state = ludi.parse(MILL.replace("DIRS", "Diagonal").replace('"C1" ', "")).initial_state()
+    state.apply("a2")
+    assert not state.is_terminal()
+    # a line of 4 is not an exact line of 3
+    state = ludi.parse(MILL.replace("DIRS", "Diagonal").replace('"C1" ', '"C1" "D1" ')
+                       ).initial_state()
+    state.apply("a2")
+    assert not state.is_terminal()
+
+
+def test_a_filter_region_is_read_only_where_ludi_plays_it():
+    text = """(game "F" (players 2) (equipment {(board (square 3)) (piece "M" Each)})
+      (rules (play (move Add (to (forEach (sites Empty) if:(is Empty (site))))))
+        (end (if (is Line 3) (result Mover Win)))))"""
+    with pytest.raises(CompileError, match="forEach REGION if:COND"):
+        ludi.parse(text)

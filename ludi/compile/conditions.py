@@ -216,7 +216,11 @@ def count_at(c: Compiler, node: Node) -> None:
 @compiles("int_count_in", "int_count_sites")
 def count_in(c: Compiler, node: Node) -> None:
     op = L.OP_COUNT_IN if node.rule == "int_count_in" else L.OP_COUNT_SITES
-    by_region(c, node.named("in"), lambda region: c.op(node, op, region=c.region(region)))
+    region = node.named("in")
+    if op == L.OP_COUNT_SITES and region.rule == "region_foreach":  # the sites where C holds
+        sites_loop(c, node, region.positional[0], region.named("if"), L.LOOP_COUNT)
+        return
+    by_region(c, region, lambda one: c.op(node, op, region=c.region(one)))
 
 
 def by_region(c: Compiler, region: Node, compile_one) -> None:
@@ -392,14 +396,24 @@ def is_line(c: Compiler, node: Node) -> None:
         raise fail(node, f"lines along {dirs} directions on a grid whose diagonals are drawn "
                    "only in places are not supported yet (Ludii's reach across undrawn "
                    "diagonals too); Adjacent and Orthogonal lines are")
+    if c.board.partial_diagonals and dirs == "Orthogonal":
+        dirs = "Adjacent"  # Ludii: a point's orthogonal steps follow its lines, drawn diagonals too
     all_axes = [tuple(x) for x in c.board.axes["All"]]
     wanted = {tuple(x) for x in c.board.axes[dirs]}
     if not wanted:
         raise fail(node, f"a {c.board.kind} board has no {dirs} lines")
     axes = sum(1 << i for i, ax in enumerate(all_axes) if ax in wanted)
+    exact = int(bool(node.named("exact", False)))
+    through = node.named("through")
+    if through is not None:  # Ludii: the pieces of the type at that site, whoever moves
+        if who is not None:
+            raise fail(node, "(is Line … through:SITE) with a role is not supported yet; "
+                       "without one it is a line of the piece at SITE")
+        expr(c, through)
+        c.op(node, L.OP_LINE_THROUGH, length=length, axes=axes, exact=exact)
+        return
     role = c.role(node, who) if who is not None else L.ROLE_MOVER
-    c.op(node, L.OP_LINE, length=length, axes=axes, exact=int(bool(node.named("exact", False))),
-         role=role)
+    c.op(node, L.OP_LINE, length=length, axes=axes, exact=exact, role=role)
 
 
 @compiles("cond_is_loop")

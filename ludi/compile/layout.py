@@ -262,6 +262,7 @@ OP_IS_ODD = 58
 OP_SITES_LOOP = 59
 OP_SITES_NEXT = 60
 OP_BETWEEN = 62  # the context site (between): the site a hop jumps over
+OP_LINE_THROUGH = 63  # a site -> a line of the piece there through it ((is Line N through:S))
 LOOP_ALL = 0
 LOOP_COUNT = 1
 
@@ -329,6 +330,7 @@ OPS: dict[int, tuple[str, tuple[int, ...], int]] = {
     OP_SITES_LOOP: ("sites-loop", (O_REGION, O_JUMP, O_MODE), 0),
     OP_SITES_NEXT: ("sites-next", (O_JUMP,), 1),
     OP_BETWEEN: ("between", (), 0),
+    OP_LINE_THROUGH: ("line-through", (O_LENGTH, O_AXES, O_EXACT), 1),
 }
 
 # ================================================================ end clauses (T_CLAUSES)

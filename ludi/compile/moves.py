@@ -105,15 +105,19 @@ def remove(c: Compiler, node: Node) -> None:
     """``(move Remove REGION|SITE [(then …)])``: take off the piece at a site of the region
     (sites without one give no move), then the (then …) effects; a Select whose effects begin
     with the removal."""
-    fields = _site_or_region(c, node.positional[0], "from_site", "region")
+    where = node.positional[0]
+    occupied = parse_fragment("(is Occupied (from))", "cond")
+    cond = occupied
+    if isinstance(where, Node) and where.rule == "region_foreach":  # its sites where C holds
+        cond = Node("cond_and", (occupied, where.named("if")), where.pos)  # at (site)
+        where = where.positional[0]
+    fields = _site_or_region(c, where, "from_site", "region")
     start, end = c.code_range(parse_fragment("(from)", "site"))
     taken = c.effs.add(node, kind=L.EFF_REMOVE, site=start, site_end=end)
     part = _part(node, "then")
     after = c.dispatch(part.args[0]) if part is not None else []
     first, count = c.add_list([taken, *after])
-    leaf(c, node, L.GEN_SELECT, **fields,
-         **condition(c, parse_fragment("(is Occupied (from))", "cond")),
-         then=first, then_count=count)
+    leaf(c, node, L.GEN_SELECT, **fields, **condition(c, cond), then=first, then_count=count)
 
 
 def _site_or_region(c: Compiler, where: Node | int, site_key: str, region_key: str

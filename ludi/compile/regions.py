@@ -101,6 +101,12 @@ def sites_board(c: Compiler, node: Node) -> int:
     return _fixed(c, _playable(c))
 
 
+@compiles("region_foreach")
+def for_each_site(c: Compiler, node: Node) -> int:
+    raise fail(node, "(forEach REGION if:COND) is read only as the region a (move Remove …) "
+               "takes from and in (count Sites in:…)")
+
+
 @compiles("region_sites_to_clear")
 def sites_to_clear(c: Compiler, node: Node) -> int:
     """``(sites ToClear)``: the pieces a capture sequence has taken this turn and that stay on
@@ -421,7 +427,9 @@ def direction_indices(c: Compiler, node: Node, name: str, facing: str = "N") -> 
         return tuple(range(6))
     if b.kind not in ("square", "mancala"):
         raise fail(node, f"the direction {name} is not supported on a {b.shape} board yet")
-    if name == "Adjacent":  # the board's own: 4 on a grid's points, 8 on its cells
+    if name == "Adjacent" or (b.partial_diagonals and name == "Orthogonal"):
+        # the board's own: 4 on a grid's points, 8 on its cells; on points with diagonals
+        # drawn in places, Ludii's orthogonal steps follow the lines, those diagonals too
         return tuple(int(d) for d in b.adjacent)
     if b.partial_diagonals and name not in ("Orthogonal", "N", "E", "S", "W"):
         raise fail(node, f"the direction {name} on a grid whose diagonals are drawn only in "

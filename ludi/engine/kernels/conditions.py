@@ -126,6 +126,7 @@ from ludi.compile.layout import (
     OP_LAST_TO,
     OP_LE,
     OP_LINE,
+    OP_LINE_THROUGH,
     OP_LOOP,
     OP_LT,
     OP_MAP_ENTRY,
@@ -176,6 +177,7 @@ from ludi.compile.layout import (
     S_COUNTS,
     S_GMASK,
     S_PARENT,
+    S_WHAT,
     T_ADJ,
     T_AXES,
     T_CLAUSES,
@@ -350,6 +352,32 @@ def line_through_last(t, s, length, axes_mask, exact, colour):
             run = s[I_RUNS + a]
             if run == length or (run > length and exact == 0):
                 return True
+    return False
+
+
+@kernel
+def line_through(t, s, site, length, axes_mask, exact):
+    """A line of ``length`` (or more, unless exact) through ``site`` of pieces of the same
+    type as the one there (Ludii's IsLine with ``through:`` and no role: the same component)."""
+    if site < 0 or site >= t[P_BOARD_CELLS] or s[BOARD + site] == 0:
+        return False
+    stone = s[BOARD + site]
+    what = s[sec(s, S_WHAT) + site]
+    nbr = t[T_NBR]
+    dirs = t[P_DIRS]
+    axes = t[T_AXES]
+    for a in range(t[P_NUM_AXES]):
+        if (axes_mask >> a) & 1 == 0:
+            continue
+        run = 1
+        for side in range(2):
+            d = t[axes + 2 * a + side]
+            x = t[nbr + site * dirs + d]
+            while x >= 0 and s[BOARD + x] == stone and s[sec(s, S_WHAT) + x] == what:
+                run += 1
+                x = t[nbr + x * dirs + d]
+        if run == length or (run > length and exact == 0):
+            return True
     return False
 
 
@@ -690,6 +718,11 @@ def evaluate(t, s, w, start, end):
                 w[vals + sp - 1] = 1 if player != 0 and player != mine else 0
             else:
                 w[vals + sp - 1] = 1 if player == mine else 0
+            w[why + sp - 1] = pc
+        elif op == OP_LINE_THROUGH:
+            r = line_through(t, s, w[vals + sp - 1], t[at + O_LENGTH], t[at + O_AXES],
+                             t[at + O_EXACT])
+            w[vals + sp - 1] = 1 if r else 0
             w[why + sp - 1] = pc
         elif op == OP_IS_EVEN or op == OP_IS_ODD:
             odd = w[vals + sp - 1] % 2

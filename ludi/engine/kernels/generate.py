@@ -511,6 +511,7 @@ def leaf_moves(t, s, w, g, buf, n):
                 move = MOVE_ADD | (c << KIND_BITS)
             else:
                 s[I_FROM] = c
+                s[I_SITE] = c  # a (forEach REGION if:C) filter reads it as (site)
                 move = MOVE_SELECT | (c << FROM_SHIFT) | (c << KIND_BITS)
             if cond_start < cond_end and not holds(t, s, w, cond_start, cond_end):
                 continue
