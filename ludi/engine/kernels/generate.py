@@ -352,29 +352,42 @@ def slide_moves(t, s, w, g, buf, n):
 
 @kernel
 def step_moves(t, s, w, g, buf, n):
-    """Ludii's steps: each piece in the from-region moves to its neighbour along each of the
-    generator's directions where the to-condition holds, occupied or not."""
+    """Ludii's steps and one-site hops. A step: each piece in the from-region moves to its
+    neighbour along each of the generator's directions where the to-condition holds, occupied
+    or not. A hop (GEN_HOP_OVER): a piece at each from-site (the generator's one site, or each
+    piece of its region) jumps along each direction over the adjacent site, (between), where
+    the between-condition holds, to the next site on that line, (to), where the to-condition
+    holds. Each jump is one move; a series is made of moves again."""
     at = t[T_GEN] + g * GEN_WIDTH
+    hop = t[at + G_KIND] == GEN_HOP_OVER
     mover = s[I_MOVER]
     nbr = t[T_NBR]
     dirs = t[P_DIRS]
     mask = t[at + G_DIRS]
-    code = t[at + G_REGION]
-    cond_start, cond_end = t[at + G_COND], t[at + G_COND_END]
-    for a in range(t[P_BOARD_CELLS]):
-        if s[BOARD + a] == 0 or not in_region(t, s, w, code, mover, a):
+    first, last = 0, t[P_BOARD_CELLS]
+    if t[at + G_FROM_SITE] < t[at + G_FROM_SITE_END]:
+        first, _ = evaluate(t, s, w, t[at + G_FROM_SITE], t[at + G_FROM_SITE_END])
+        last = first + 1
+        if first < 0 or first >= t[P_BOARD_CELLS]:
+            return n
+    for a in range(first, last):
+        if s[BOARD + a] == 0 or (last - first > 1
+                                 and not in_region(t, s, w, t[at + G_REGION], mover, a)):
             continue
         for d in range(dirs):
             if (mask >> d) & 1 == 0:
                 continue
-            x = t[nbr + a * dirs + d]
+            b = t[nbr + a * dirs + d]
+            x = t[nbr + b * dirs + d] if hop and b >= 0 else b
             if x < 0:
                 continue
-            if cond_start < cond_end:
-                s[I_FROM] = a
-                s[I_TO] = x
-                if not holds(t, s, w, cond_start, cond_end):
-                    continue
+            s[I_FROM] = a
+            s[I_BETWEEN] = b
+            s[I_TO] = x
+            if hop and not holds(t, s, w, t[at + G_OVER_COND], t[at + G_OVER_COND_END]):
+                continue
+            if not holds(t, s, w, t[at + G_COND], t[at + G_COND_END]):
+                continue
             buf[n] = MOVE_STEP | (x << KIND_BITS) | (a << FROM_SHIFT) | (g << GEN_SHIFT)
             n += 1
             if w[W_LIMIT] > 0 and n >= w[W_LIMIT]:
@@ -421,50 +434,6 @@ def from_to_moves(t, s, w, g, buf, n):
             if not holds(t, s, w, t[at + G_COND], t[at + G_COND_END]):
                 continue
             buf[n] = MOVE_STEP | (c << KIND_BITS) | (a << FROM_SHIFT) | (g << GEN_SHIFT)
-            n += 1
-            if w[W_LIMIT] > 0 and n >= w[W_LIMIT]:
-                return n
-    return n
-
-
-@kernel
-def hop_over_moves(t, s, w, g, buf, n):
-    """Ludii's Hop, one jump at a time: a piece at each from-site (the generator's one site, or
-    each piece of its region) jumps along each direction over the adjacent site, (between),
-    where the between-condition holds, to the next site on that line, (to), where the
-    to-condition holds. Each jump is one move; a series is made of moves again."""
-    at = t[T_GEN] + g * GEN_WIDTH
-    mover = s[I_MOVER]
-    nbr = t[T_NBR]
-    dirs = t[P_DIRS]
-    mask = t[at + G_DIRS]
-    first, last = 0, t[P_BOARD_CELLS]
-    if t[at + G_FROM_SITE] < t[at + G_FROM_SITE_END]:
-        first, _ = evaluate(t, s, w, t[at + G_FROM_SITE], t[at + G_FROM_SITE_END])
-        last = first + 1
-        if first < 0 or first >= t[P_BOARD_CELLS]:
-            return n
-    for a in range(first, last):
-        if s[BOARD + a] == 0 or (last - first > 1
-                                 and not in_region(t, s, w, t[at + G_REGION], mover, a)):
-            continue
-        for d in range(dirs):
-            if (mask >> d) & 1 == 0:
-                continue
-            b = t[nbr + a * dirs + d]
-            if b < 0:
-                continue
-            x = t[nbr + b * dirs + d]
-            if x < 0:
-                continue
-            s[I_FROM] = a
-            s[I_BETWEEN] = b
-            s[I_TO] = x
-            if not holds(t, s, w, t[at + G_OVER_COND], t[at + G_OVER_COND_END]):
-                continue
-            if not holds(t, s, w, t[at + G_COND], t[at + G_COND_END]):
-                continue
-            buf[n] = MOVE_STEP | (x << KIND_BITS) | (a << FROM_SHIFT) | (g << GEN_SHIFT)
             n += 1
             if w[W_LIMIT] > 0 and n >= w[W_LIMIT]:
                 return n
@@ -522,14 +491,12 @@ def leaf_moves(t, s, w, g, buf, n):
         return n
     if kind == GEN_SLIDE:
         return slide_moves(t, s, w, g, buf, n)
-    if kind == GEN_STEP:
+    if kind == GEN_STEP or kind == GEN_HOP_OVER:
         return step_moves(t, s, w, g, buf, n)
     if kind == GEN_FROM_TO:
         return from_to_moves(t, s, w, g, buf, n)
     if kind == GEN_HOP:
         return chains.hop_moves(t, s, w, g, buf, n)
-    if kind == GEN_HOP_OVER:
-        return hop_over_moves(t, s, w, g, buf, n)
     if kind == GEN_PASS:
         buf[n] = MOVE_PASS | (g << GEN_SHIFT)
         return n + 1
