@@ -25,10 +25,11 @@ PIECES = '(start {(place "M1" (sites Row 0)) (place "M2" (sites Row 4))})'
      "need pieces that stay"),
     (game(play="(move Select (from (sites Occupied by:Next)) (then (remove (from))))",
           end="(if (is Loop) (result Mover Win))"), "need pieces that stay"),
-    (game(play="(move Pass (then (moveAgain)))"), "(then …) after a Pass"),
-    (game(play="(move Hop (from (sites Occupied by:Mover)) (between if:(is Enemy (between)) "
-               "(apply (remove (between)))) (to if:(is Empty (to))) (then (moveAgain)))",
-          start=PIECES), "(then …) after a Hop"),
+    (game(play="(move Slide (from (sites Occupied by:Mover)) (then (moveAgain)))",
+          start=PIECES), "(then …) after a Slide"),
+    (game(play="(move Hop (from (sites Occupied by:Mover)) (between max:2 if:(is Enemy "
+               "(between))) (to if:(is Empty (to))) (then (moveAgain)))",
+          start=PIECES), "a hop jumps one site"),
     (game(end="(if (is In (last To) (sites Winning Mover (add (to (sites Empty))))) "
               "(result Mover Win))"), "only (move Add (to …)) can use it"),
     (game(end="(if (is Approach) (result Mover Win))"), "(is Approach) compares"),

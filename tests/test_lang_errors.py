@@ -243,7 +243,7 @@ def test_unknown_role_suggests_each():
     e = error_of(parse, text)
     msg = located(e, UnknownLudeme, text, "Eachh")
     assert msg == ("unknown word 'Eachh' in (piece …); expected moves such as (move Add …), "
-                   "(add …), (priority …), (or …), (and …), …, a role (Mover, Next, Prev, P1, …), "
+                   "(add …), (hop …), (priority …), (or …), …, a role (Mover, Next, Prev, P1, …), "
                    "a compass direction (N, NE, E, SE, …) or ')'; did you mean 'Each'?")
 
 
@@ -385,7 +385,7 @@ def test_misspelt_named_argument_suggests_exact():
     msg = located(e, ArgumentError, text, "exac:")
     assert msg.startswith("no named argument 'exac:' in (is Line …); expected ")
     assert "directions (All, Adjacent, Orthogonal, Diagonal)" in msg
-    assert "'exact:' or ')'" in msg
+    assert "'exact:', 'through:' or ')'" in msg
     assert msg.endswith("; did you mean 'exact:'?")
     assert e.suggestions == ["exact:"]
 
