@@ -3,10 +3,13 @@ hops, each from Ludii's documented meaning:
 
 - ``(rectangle N)``: N rows and N columns (Ludii's RectangleOnSquare);
 - ``(place "X" {"A1" "C3"})``: pieces on sites given by coordinates or numbers;
+  ``(place "X" coord:"A1")`` and ``(coord "A1")``: one site by its coordinate;
 - ``(and EFFECT EFFECT)`` without braces; ``(mapEntry 1)``: player 1's site;
 - ``(sites P1 "Home")``: a player's region of that name;
 - ``(move (from) (to …))`` in a piece's moves: from the piece's sites;
-- ``(move Slide DIRECTION …)``, ``(move Hop DIRECTION …)``: along those directions only;
+- ``(move Slide DIRECTION …)``, ``(move Hop DIRECTION …)``: along those directions only; a
+  slide's ``(to if:C (apply …))`` is Ludii's stop rule: the slide may end on any empty site,
+  and on the first site where C holds, where it stops (the to's apply runs there);
 - ``(centrePoint)``, ``(sites Centre)``, ``(sites Phase N)``; ``(move Remove REGION)``;
 - ``(sites Around SITE [Empty|NotEmpty|Own|Enemy] [DIRECTIONS] [includeSelf:True])``;
 - ``(apply if:COND EFFECT)``, ``(is Full)``; ``(difference …)`` and ``(intersection …)`` of regions
@@ -75,6 +78,31 @@ def test_slides_and_hops_go_along_their_directions_only():
     assert moves(state) == ["b1xb2>b3"]  # forward only: c1 has no enemy ahead, none sideways
     state.apply("b1xb2>b3")
     assert state.owner("b2") is None
+
+
+def test_a_slide_stops_where_its_to_condition_holds_and_applies_there():
+    # Ludii's SlideCapture: empty sites are legal, the first enemy on a line too (captured),
+    # a friend or the board's edge ends the line
+    g = game('(piece "Q" Each (move Slide Orthogonal (to if:(is Enemy (who at:(to))) '
+             '(apply (remove (to))))))',
+             '(place "Q1" {"B2" "B4"}) (place "Q2" {"D2" "A2"})')
+    state = g.initial_state()
+    assert moves(state) == ["b2-a2", "b2-b1", "b2-b3", "b2-c2", "b2-d2",
+                            "b4-a4", "b4-b3", "b4-c4", "b4-d4"]
+    state.apply("b2-d2")
+    assert state.owner("d2") == 0 and state.owner("b2") is None
+    assert state.owner("a2") == 1  # the slide stopped at d2: nothing else changed
+
+
+def test_one_site_by_its_coordinate():
+    g = game('(piece "K" Each (move Step Orthogonal (to if:(and (is Empty (to)) '
+             '(!= (to) (coord "B1"))))))',
+             '(place "K1" coord:"A1") (place "K2" coord:"D4" count:1)')
+    state = g.initial_state()
+    assert state.owner("a1") == 0 and state.owner("d4") == 1
+    assert moves(state) == ["a1-a2"]  # b1 is ruled out by its coordinate
+    with pytest.raises(CompileError, match="one of them"):
+        game('(piece "K" Each)', '(place "K1" {"A1"} coord:"A1")')
 
 
 def test_effects_joined_without_braces_and_a_map_entry_by_number():

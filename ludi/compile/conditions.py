@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ludi.compile import layout as L
-from ludi.compile.regions import centre_cells, static_cells
+from ludi.compile.regions import centre_cells, ludii_site, static_cells
 from ludi.compile.registry import compiles, constant, fail, items, number, operands
 from ludi.lang import Node
 from ludi.lang.tree import Sym
@@ -141,6 +141,12 @@ def centre_point(c: Compiler, node: Node) -> None:
         raise fail(node, f"this board has no single centre point (its {len(cells)} middle sites "
                    "are as near the centre)")
     c.op(node, L.OP_CONST, value=int(cells[0]))
+
+
+@compiles("site_coord")
+def coord(c: Compiler, node: Node) -> None:
+    """``(coord "A1")``: the site at a coordinate (column letter, row number from 1)."""
+    c.op(node, L.OP_CONST, value=ludii_site(c, node, node.args[0]))
 
 
 @compiles("site_hand_site")

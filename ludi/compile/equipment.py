@@ -13,7 +13,7 @@ import numpy as np
 from ludi.compile import board as geometry
 from ludi.compile import graphs
 from ludi.compile import layout as L
-from ludi.compile.regions import static_cells
+from ludi.compile.regions import ludii_site, static_cells
 from ludi.compile.registry import compiles, constant, fail, items, ludeme, number, operands
 from ludi.lang import Node
 from ludi.lang.tree import Sym
@@ -284,10 +284,18 @@ def init_set_count(c: Compiler, init: Node) -> None:
 
 @compiles("init_place")
 def init_place(c: Compiler, init: Node) -> None:
-    """``(place "Disc1" REGION|SITE [count:N])``; ``(place "Disc" "Hand" …)`` puts each player's
-    own "Disc" in their hand ("Hand1": P1's hand)."""
-    name, where = init.positional[:2]
+    """``(place "Disc1" REGION|SITE [count:N])`` or ``(place "Disc1" coord:"A1")``;
+    ``(place "Disc" "Hand" …)`` puts each player's own "Disc" in their hand ("Hand1": P1's
+    hand)."""
+    name, where = (*init.positional, None)[:2]
+    coord = init.named("coord")
+    if (where is None) == (coord is None):
+        raise fail(init, "(place …) takes where its pieces go: a region, a site or coord:\"A1\", "
+                   "one of them")
     count = number(init, init.named("count", 1), "a count", 1, 10**6)
+    if coord is not None:
+        _place(c, init, name, np.array([ludii_site(c, init, coord)]), count)
+        return
     if isinstance(where, str):
         if not where.startswith("Hand") or not c.hand_size:
             raise fail(init, f'no container "{where}": pieces go on the board, a site or '

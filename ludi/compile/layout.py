@@ -417,7 +417,7 @@ G_LONGEST = 11  # Hop inside (max Captures ...): keep only the longest series wh
 G_PROPOSAL = 12  # Propose, Vote: the proposal's id
 G_YES = 13  # Vote: 1 for a yes vote
 G_DIRS = 14  # Step, Slide, Hop: bitmask of the directions (T_NBR indices) it moves along
-G_APPLY = 15  # Step: the (to … (apply …)) effects, run at the destination before the step
+G_APPLY = 15  # Step, Slide: the (to … (apply …)) effects, run at the destination first
 G_APPLY_COUNT = 16
 G_FROM_SITE = 17  # FromTo, Select: the one site a move starts from, ops [G_FROM_SITE,
 G_FROM_SITE_END = 18  # G_FROM_SITE_END) (empty: every site of G_REGION)
@@ -429,12 +429,13 @@ G_TO_SITE_END = 23
 G_COPY = 24  # FromTo: 1 when the piece is copied (the origin keeps it)
 G_OVER_COND = 25  # HopOver: the condition on the site jumped over, (between)
 G_OVER_COND_END = 26
-GEN_WIDTH = 27
+G_STOP = 27  # Slide: 1 when the to-condition is Ludii's stop rule (0: (is Approach), a filter)
+GEN_WIDTH = 28
 
 GEN_ADD = 1
 GEN_SELECT = 2
 GEN_PASS = 3
-GEN_SLIDE = 4  # a Slide along empty cells
+GEN_SLIDE = 4  # a Slide along empty cells (and onto the site that stops it)
 GEN_HOP = 5
 GEN_PROPOSE = 6
 GEN_VOTE = 7
@@ -448,7 +449,7 @@ GENERATORS: dict[int, tuple[str, tuple[int, ...]]] = {
                             G_THEN_COUNT)),
     GEN_PASS: ("pass", (G_THEN, G_THEN_COUNT)),
     GEN_SLIDE: ("slide", (G_REGION, G_DIRS, G_MAX, G_MAX_END, G_COND, G_COND_END,
-                          G_DISTANCES)),
+                          G_DISTANCES, G_STOP, G_APPLY, G_APPLY_COUNT, G_THEN, G_THEN_COUNT)),
     GEN_HOP: ("hop", (G_REGION, G_DIRS, G_TURNING, G_CHAIN, G_LONGEST)),
     GEN_PROPOSE: ("propose", (G_PROPOSAL,)),
     GEN_VOTE: ("vote", (G_PROPOSAL, G_YES)),

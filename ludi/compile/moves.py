@@ -303,9 +303,11 @@ def for_each_piece(c: Compiler, node: Node) -> None:
 
 @compiles("moves_slide")
 def slide(c: Compiler, node: Node) -> None:
-    """(move Slide …): along a line of empty cells, in the move's directions."""
-    if _part(node, "then") is not None:
-        raise fail(node, "(then …) after a Slide or Step is not supported yet")
+    """(move Slide …) as in Ludii: a piece moves along a line of empty sites in the move's
+    directions and may stop on any of them. The to-condition is Ludii's stop rule, tested at
+    each site before its emptiness: where it holds, the piece may move there (replacing a
+    piece there, after the to's (apply …)) and goes no further. ludi's own (is Approach …)
+    to-condition instead keeps the empty sites where it holds."""
     code = _piece_from(c, node)
     between = _part(node, "between")
     most = between.named("max") if between is not None else None
@@ -314,13 +316,26 @@ def slide(c: Compiler, node: Node) -> None:
             between.named("if") == parse_fragment("(is Empty (between))", "cond")):
         raise fail(between, "a slide passes over empty cells only: its between condition "
                    "can only be (is Empty (between))")
+    if between is not None and _part(between, "apply") is not None:
+        raise fail(between, "(between … (apply …)) in a slide is not supported yet")
     to = _part(node, "to")
     cond = to.named("if") if to is not None else None
+    apply = _part(to, "apply") if to is not None else None
     start = len(c.code)
     fields = condition(c, cond, context="slide-to")
-    distances = int(any(c.code.get(i, "kind") == L.OP_APPROACH for i in range(start, len(c.code))))
+    if any(c.code.get(i, "kind") == L.OP_APPROACH for i in range(start, len(c.code))):
+        if apply is not None or _part(node, "then") is not None:
+            raise fail(node, "a slide whose to-condition is (is Approach …) takes no (apply …) "
+                       "or (then …)")
+        leaf(c, node, L.GEN_SLIDE, region=code, dirs=direction_mask(c, node), max=limit[0],
+             max_end=limit[1], distances=1, **fields)
+        return
+    if apply is not None and apply.named("if") is not None:
+        raise fail(apply, "(apply if:…) in a slide's (to …) is not supported yet (Ludii drops "
+                   "the move where it fails)")
+    first, count = _apply_effects(c, apply)
     leaf(c, node, L.GEN_SLIDE, region=code, dirs=direction_mask(c, node), max=limit[0],
-         max_end=limit[1], distances=distances, **fields)
+         max_end=limit[1], stop=1, apply=first, apply_count=count, **fields, **then(c, node))
 
 
 @compiles("moves_hop", "moves_hop_short")

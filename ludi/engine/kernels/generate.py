@@ -46,6 +46,7 @@ from ludi.compile.layout import (
     G_OVER_COND_END,
     G_PROPOSAL,
     G_REGION,
+    G_STOP,
     G_TO_REGION,
     G_TO_SITE,
     G_TO_SITE_END,
@@ -301,8 +302,11 @@ def enemy_distances(t, s, w):
 
 @kernel
 def slide_moves(t, s, w, g, buf, n):
-    """Slides (and steps) of the mover's pieces along empty lines, up to the distance limit,
-    to cells where the to-condition holds."""
+    """Slides of the mover's pieces along empty lines, up to the distance limit. With a stop
+    rule (G_STOP, Ludii's to-condition) the slide may end on any empty site, and on the first
+    site where the rule holds, where it stops: Ludii's step moves, which run the to's apply and
+    then effects. Without one, the to-condition ((is Approach …)) keeps the empty sites where
+    it holds."""
     at = t[T_GEN] + g * GEN_WIDTH
     mover = s[I_MOVER]
     stone = mover + 1
@@ -312,6 +316,8 @@ def slide_moves(t, s, w, g, buf, n):
     dirs = t[P_DIRS]
     mask = t[at + G_DIRS]
     dist = t[P_W_DIST]
+    stop = t[at + G_STOP] == 1
+    kind = MOVE_STEP if stop else MOVE_SLIDE
     cond_start, cond_end = t[at + G_COND], t[at + G_COND_END]
     # the to-condition alone as one (is Approach) test is checked here, without the VM
     approach = -1
@@ -331,22 +337,31 @@ def slide_moves(t, s, w, g, buf, n):
             x = a
             for _ in range(limit):
                 x = t[nbr + x * dirs + d]
-                if x < 0 or s[BOARD + x] != 0:
+                if x < 0:
+                    break
+                halt = False
+                if stop and cond_start < cond_end:
+                    s[I_FROM] = a
+                    s[I_TO] = x
+                    halt = holds(t, s, w, cond_start, cond_end)
+                if not halt and s[BOARD + x] != 0:
                     break
                 if approach >= 0:
                     before = w[dist + a]
                     after = w[dist + x]
                     if not (after < before or (approach == 1 and after == before)):
                         continue
-                elif cond_start < cond_end:
+                elif not stop and cond_start < cond_end:
                     s[I_FROM] = a
                     s[I_TO] = x
                     if not holds(t, s, w, cond_start, cond_end):
                         continue
-                buf[n] = MOVE_SLIDE | (x << KIND_BITS) | (a << FROM_SHIFT) | (g << GEN_SHIFT)
+                buf[n] = kind | (x << KIND_BITS) | (a << FROM_SHIFT) | (g << GEN_SHIFT)
                 n += 1
                 if w[W_LIMIT] > 0 and n >= w[W_LIMIT]:
                     return n
+                if halt:
+                    break
     return n
 
 
