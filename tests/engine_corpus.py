@@ -153,12 +153,16 @@ EXTRA = {
                                    (to if:(not (is Friend (who at:(to)))))
                                    (then (if (is Occupied (last From)) (moveAgain)))))
               (piece "Guard" P1 E (move Step Orthogonal (to if:(= (what at:(to)) 0))))
+              (piece "Queen" Each (move Slide Orthogonal
+                                    (to if:(is Enemy (who at:(to))) (apply (remove (to))))
+                                    (then (if (is Occupied (coord "A1")) (moveAgain)))))
               (regions P1 (sites Top)) (regions P2 (sites Bottom))})
   (rules
     (start {(place "Pawn1" (expand (sites Bottom)))
             (place "Pawn2" (expand (sites Top) steps:1 Adjacent))
             (place "King1" (sites {"C3"})) (place "King2" (sites {"D4"}))
-            (place "Guard" (sites {"F3"}))})
+            (place "Guard" (sites {"F3"})) (place "Queen1" coord:"A3")
+            (place "Queen2" coord:"F4")})
     (play (forEach Piece))
     (end {(if (is In (last To) (sites Mover)) (result Mover Win))
           (if (no Pieces Next) (result Mover Win))
