@@ -11,6 +11,7 @@ hops, each from Ludii's documented meaning:
   slide's ``(to if:C (apply …))`` is Ludii's stop rule: the slide may end on any empty site,
   and on the first site where C holds, where it stops (the to's apply runs there);
 - ``(centrePoint)``, ``(sites Centre)``, ``(sites Phase N)``; ``(move Remove REGION)``;
+  ``(difference REGION SITE)``: without that site;
 - ``(sites Around SITE [Empty|NotEmpty|Own|Enemy] [DIRECTIONS] [includeSelf:True])``;
 - ``(apply if:COND EFFECT)``, ``(is Full)``; ``(difference …)`` and ``(intersection …)`` of regions
   read off the position; ``(sites Occupied by:Enemy)``, ``container:"Hand"``; a phase's own
@@ -145,6 +146,12 @@ def test_centre_point_sites_centre_and_phase():
                   if even.initial_state().owner(c) == 0) == ["b2", "b3", "c2", "c3"]
     with pytest.raises(CompileError, match="no single centre point"):
         game('(piece "K" Each)', '(place "K1" (centrePoint))')
+    # a site in (difference REGION SITE) and fixed sites in (sites {…}) are regions
+    ring = game('(piece "K" Each (move Step (to if:(is Empty (to)))))',
+                '(place "K1" (difference (sites Board) (centrePoint))) '
+                '(place "K2" (sites {(coord "B2")}))', board="(square 3)")
+    state = ring.initial_state()
+    assert sum(state.owner(c) == 0 for c in range(9)) == 8 and state.owner("b2") == 1
 
 
 def test_move_remove_takes_a_piece_off_then_its_effects():

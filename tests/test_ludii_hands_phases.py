@@ -127,6 +127,20 @@ def test_a_players_own_next_phase_rule_moves_only_that_player():
     assert moves(state)[0].startswith("hand2-")  # P2 still places its last marker
 
 
+def test_is_empty_reads_a_hands_site():
+    # (is Empty (handSite Mover)): a hand is empty once its last piece left (Tides' rule);
+    # phases without a game-wide (end …) end only by their own
+    text = MORRIS.format(count=1, who="Mover", whose="Mover").replace(
+        "(all Sites (sites Hand Mover) if:(= 0 (count Cell at:(site))))",
+        "(is Empty (handSite Mover))").replace(
+        '(phase "Movement" (play (forEach Piece)))',
+        '(phase "Movement" (play (forEach Piece)) (end (if (is Line 3) (result Mover Win))))'
+    ).replace("(end (if (is Line 3) (result Mover Win)))))", "))")
+    game = ludi.parse(text)
+    state = play(game, "hand1-b2", "hand2-a1")
+    assert moves(state) == ["b2-a2", "b2-b1", "b2-b3", "b2-c2"]
+
+
 def test_next_phase_without_a_name_goes_to_the_next_phase():
     text = MORRIS.format(count=1, who="", whose="P2").replace(' "Movement"))', "))")
     game = ludi.parse(text)

@@ -163,7 +163,7 @@ class Compiler:
             moves.phases(self, rules, rules.named("phases"))
         for phase, part in self.phase_ends:
             ends.end(self, part, phase)
-        ends.end(self, parts["end"])
+        ends.end(self, parts.get("end"))
         return self.finish(name)
 
     def players(self, node: Node) -> None:

@@ -18,11 +18,12 @@ if TYPE_CHECKING:  # pragma: no cover
 VERDICTS = {"Win": L.WIN, "Loss": L.LOSS, "Draw": L.DRAW}
 
 
-def end(c: Compiler, part: Node, phase: int | None = None) -> None:
+def end(c: Compiler, part: Node | None, phase: int | None = None) -> None:
     """``(end …)``: the clauses in order, then whether every test is a line (a fast path). A
     phase's own end clauses (``phase``: its number) hold only while the player who moved is in
-    that phase; they come before the game's, which Ludii tries after them."""
-    for clause in items(part.args[0]):
+    that phase; they come before the game's, which Ludii tries after them (a game of phases
+    may have none: ``part`` None)."""
+    for clause in items(part.args[0]) if part is not None else ():
         if phase is None:
             c.dispatch(clause)
             continue

@@ -167,10 +167,25 @@ def role_target(c: Compiler, node: Node, role: Sym, colour: int) -> int:
 @compiles("region_sites_at", "region_if")
 def computed_region(c: Compiler, node: Node) -> int:
     """``(sites {(last To) …})`` and ``(if c A B)`` as regions: where a move starts (its
-    from-site, or one move per branch) and in ``(is In …)`` only."""
+    from-site, or one move per branch) and in ``(is In …)`` only; sites fixed when compiling,
+    such as ``(sites {(centrePoint)})``, anywhere."""
+    if node.rule == "region_sites_at":
+        cells = [constant_site_of(c, site) for site in items(node.args[0])]
+        if all(cell is not None for cell in cells):
+            return _fixed(c, np.array(sorted(set(cells)), np.int64))
     what = "computed sites (sites {…})" if node.rule == "region_sites_at" else "(if …) of regions"
     raise fail(node, f"{what} can be used only as a move's from- or to-region or in (is In …) "
                "for now")
+
+
+def constant_site_of(c: Compiler, site) -> int | None:
+    """The cell a site expression always names ((centrePoint), (coord "A1"), (mapEntry P1)),
+    or None when it is read off the position."""
+    start, end = c.code_range(site)
+    value = c.code.get(start, "value") if end - start == 1 and \
+        c.code.get(start, "kind") == L.OP_CONST else None
+    c.code.truncate(start)
+    return value
 
 
 @compiles("region_sites_centre")
@@ -492,8 +507,10 @@ def _graph_directions(node: Node, name: str, facing: str) -> tuple[int, ...]:
 @compiles("region_difference", "region_intersection")
 def difference(c: Compiler, node: Node) -> int:
     """``(difference A B)``: A without B; ``(intersection A B …)``: the sites in all of them.
-    Fixed regions only for now (regions read off the position are refused with a message)."""
-    codes = [c.region(part) for part in operands(node)]
+    A site stands for the region of that one site (Ludii's ``(difference (sites Board)
+    (centrePoint))``)."""
+    codes = [c.region(part if part.category == "region" else
+                      Node("region_sites_at", ((part,),), part.pos)) for part in operands(node)]
     if any(code <= L.REG_DYNAMIC for code in codes):
         what = "a difference" if node.rule.endswith("difference") else "an intersection"
         raise fail(node, f"{what} with a region such as (sites Around …) is not supported yet")

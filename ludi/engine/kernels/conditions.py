@@ -745,7 +745,7 @@ def evaluate(t, s, w, start, end):
         elif op == OP_IS_EMPTY or op == OP_IS_ENEMY or op == OP_IS_FRIEND:
             site = w[vals + sp - 1]
             r = 0
-            if site >= 0 and site < t[P_BOARD_CELLS]:
+            if site >= 0 and site < t[P_CELLS]:  # a hand's site too
                 stone = s[BOARD + site]
                 mine = s[I_MOVER] + 1
                 if op == OP_IS_EMPTY:
