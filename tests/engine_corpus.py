@@ -166,7 +166,8 @@ EXTRA = {
     (play (forEach Piece))
     (end {(if (is In (last To) (sites Mover)) (result Mover Win))
           (if (no Pieces Next) (result Mover Win))
-          (if (= (what at:(last To)) (id "King" P1)) (result Mover Draw))})))
+          (if (= (what at:(last To)) (id "King" P1)) (result Mover Draw))
+          (if (= (where "Guard" P1) (coord "A6")) (result P1 Win))})))
 """,
     "whose-turn": """
 (game "Whose Turn" (players 4)

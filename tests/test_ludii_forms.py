@@ -106,6 +106,29 @@ def test_one_site_by_its_coordinate():
         game('(piece "K" Each)', '(place "K1" {"A1"} coord:"A1")')
 
 
+WHERE = """(game "W" (players 2)
+ (equipment { (board (rectangle 4)) (piece "K" Each (move Step Orthogonal
+   (to if:(not (is Friend (who at:(to)))) (apply (remove (to)))))) })
+ (rules (start { (place "K1" 0) (place "K2" PLACES) }) (play (forEach Piece))
+  (end { (if (= (where "K" P2) -1) (result P1 Win))
+         (if (is In (where "K" P2) (sites {"B3"})) (result P2 Win)) })))"""
+
+
+def test_where_names_the_site_of_a_players_one_piece():
+    # (where "K" P2): the site of P2's K, -1 once it is off the board; (place "X" N): site N
+    g = ludi.parse(WHERE.replace("PLACES", "5"))
+    state = g.initial_state()
+    assert state.owner("a1") == 0 and state.owner("b2") == 1
+    state.apply("a1-a2")
+    state.apply("b2-b3")
+    assert state.is_terminal() and state.winner == 1
+    state = ludi.parse(WHERE.replace("PLACES", "1")).initial_state()
+    state.apply("a1-b1")  # takes P2's K: it is nowhere
+    assert state.is_terminal() and state.winner == 0
+    with pytest.raises(CompileError, match="one piece of that type"):
+        ludi.parse(WHERE.replace("PLACES", "{5 6}"))
+
+
 def test_effects_joined_without_braces_and_a_map_entry_by_number():
     text = """(game "M" (players 2)
      (equipment { (mancalaBoard 2 6 (track "Track" "1,E,N,W" loop:True))

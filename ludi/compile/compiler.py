@@ -109,6 +109,7 @@ class Compiler:
         self.phase_rows: list[tuple[int, int]] = []  # per phase: first (nextPhase …), count
         self.next_phases = Records("NX_", L.NX_WIDTH)
         self.phase_ends: list[tuple[int, Node]] = []  # (phase, its (end …)), tried first
+        self.where_pieces: list[tuple[Node, int, int]] = []  # (where …): node, type, colour
         self.hand_size = 0  # sites in each player's hand (0: no hands)
         self.first_hand = -1  # the first hand site, once the hands are laid out
         self.board: Board | None = None
@@ -302,6 +303,18 @@ class Compiler:
         self.goal_bits.append(np.asarray(cells))
         return len(self.goal_bits) - 1
 
+    def check_where(self) -> None:
+        """``(where "Wolf" P2)`` names the site of P2's one wolf: refuse a game where a player
+        could have several (Ludii then names the first in an order ludi does not keep)."""
+        makers = [g for g in range(len(self.gens)) if self.gens.get(g, "kind") == L.GEN_ADD
+                  or self.gens.get(g, "copy")]
+        for node, what, colour in self.where_pieces:
+            placed = int(np.sum((self.init_owner == colour + 1) & (self.init_what == what)))
+            if placed > 1 or makers or self.hand_size:
+                raise fail(node, "(where …) is read only where a player has one piece of that "
+                           "type at most (placed once at the start, never added or held in a "
+                           "hand); Ludii names the first it finds")
+
     def check_groups(self) -> None:
         """Connection and ring tests keep groups that only ever grow (union-find): refuse them
         in a game where pieces move or are removed, which the engine would play wrongly."""
@@ -334,6 +347,7 @@ class Compiler:
         p[L.P_HISTORY] = min(HISTORY, int(p[L.P_MOVE_LIMIT]) + 1) if self.uses_history else 0
         p[L.P_STATE_SIZE] = L.state_size(C, int(p[L.P_HISTORY]))
         self.check_groups()
+        self.check_where()
         bounds.prove(self)
         track_pos = -np.ones(C, np.int64)
         track_pos[self.track] = np.arange(len(self.track))

@@ -344,6 +344,21 @@ def id_(c: Compiler, node: Node) -> None:
     c.op(node, L.OP_CONST, value=c.component(node, name).index)
 
 
+@compiles("site_where")
+def where(c: Compiler, node: Node) -> None:
+    """``(where "Wolf" P2)``: the board site of P2's wolf (-1 when it is off the board). Ludii
+    names the site of the first such piece it finds, so ludi reads it only where a player has
+    one piece of that type at most: placed once at the start, never added (the compiler checks
+    it once the whole game is read)."""
+    name, role = node.args
+    if not (isinstance(role, Sym) and role.name in ("P1", "P2", "P3", "P4")):
+        raise fail(node, "(where …) of a player given by name (P1, P2, …) only for now")
+    colour = c.colour(node, role)
+    comp = c.component(node, name if name[-1:].isdigit() else f"{name}{colour + 1}")
+    c.where_pieces.append((node, comp.index, colour))
+    c.op(node, L.OP_WHERE, value=comp.index, role=colour)
+
+
 @compiles("cond_is_player")
 def is_player(c: Compiler, node: Node) -> None:
     """``(is Mover P1)``, ``(is Prev Mover)``, ``(is Mover (next))``: the two name the same player.

@@ -308,7 +308,9 @@ def init_place(c: Compiler, init: Node) -> None:
             own = name if digits else f"{name}{colour + 1}"
             _place(c, init, own, np.array([c.hand_site(colour)]), count)
         return
-    if isinstance(where, tuple):  # {"A1" "B2"}: sites by Ludii's numbers or coordinates
+    if isinstance(where, int):  # a site by Ludii's number
+        cells = np.array([ludii_site(c, init, where)])
+    elif isinstance(where, tuple):  # {"A1" "B2"}: sites by Ludii's numbers or coordinates
         cells = static_cells(c, Node("region_sites_list", (where,), init.pos))
     elif where.category == "region":
         cells = static_cells(c, where)

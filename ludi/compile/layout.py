@@ -263,6 +263,7 @@ OP_SITES_LOOP = 59
 OP_SITES_NEXT = 60
 OP_BETWEEN = 62  # the context site (between): the site a hop jumps over
 OP_LINE_THROUGH = 63  # a site -> a line of the piece there through it ((is Line N through:S))
+OP_WHERE = 64  # the board site of colour O_ROLE's piece of type O_VALUE (-1: none)
 LOOP_ALL = 0
 LOOP_COUNT = 1
 
@@ -331,6 +332,7 @@ OPS: dict[int, tuple[str, tuple[int, ...], int]] = {
     OP_SITES_NEXT: ("sites-next", (O_JUMP,), 1),
     OP_BETWEEN: ("between", (), 0),
     OP_LINE_THROUGH: ("line-through", (O_LENGTH, O_AXES, O_EXACT), 1),
+    OP_WHERE: ("where", (O_VALUE, O_ROLE), 0),
 }
 
 # ================================================================ end clauses (T_CLAUSES)

@@ -151,6 +151,7 @@ from ludi.compile.layout import (
     OP_TO,
     OP_TRUE,
     OP_WHAT,
+    OP_WHERE,
     OP_WHO,
     OP_WIDTH,
     P_BOARD_CELLS,
@@ -582,6 +583,11 @@ def leaf_rest(t, s, w, pc, op, at):
         return 1 if after < before or (t[at + O_NOT_FARTHER] == 1 and after == before) else 0
     if op == OP_REPEATED:
         return 1 if repetitions(s) >= t[at + O_TIMES] else 0
+    if op == OP_WHERE:
+        for a in range(t[P_BOARD_CELLS]):
+            if s[BOARD + a] == t[at + O_ROLE] + 1 and piece_type(t, s, a) == t[at + O_VALUE]:
+                return a
+        return -1
     if op == OP_PROPOSED:
         return 1 if s[I_PROPOSED] == t[at + O_PROPOSAL] + 1 else 0
     if op == OP_DECIDED:
