@@ -356,6 +356,20 @@ EXTRA = {
       (phase "Move" (play (forEach Piece)))}
     (end (if (is Line 3) (result Mover Win)))))
 """,
+    "captures": """
+(game "Captures" (players 2)
+  (equipment {(board (square 5))
+              (piece "M" Each (move Step Orthogonal (to if:(is Empty (to)))
+                (then (or (custodial (from (last To)) Orthogonal
+                                     (between (max 2) if:(is Enemy (who at:(between)))
+                                              (apply (remove (between))))
+                                     (to if:(is Friend (who at:(to)))))
+                          (surround (from (last To)) Orthogonal except:1)))))})
+  (rules
+    (start {(place "M1" (sites Bottom)) (place "M2" (sites Top))})
+    (play (forEach Piece))
+    (end (if (no Pieces Next) (result Mover Win)))))
+""",
     "solid-diagonals": """
 (game "Solid Diagonals" (players 2)
   (equipment {(board (rectangle 3 4 diagonals:SolidNoSplit) use:Vertex) (piece "Disc" Each)})

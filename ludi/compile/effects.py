@@ -10,9 +10,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ludi.compile import layout as L
-from ludi.compile.moves import generator_only
+from ludi.compile.moves import between_limit, generator_only
+from ludi.compile.regions import direction_mask
 from ludi.compile.registry import compiles, fail, operands
-from ludi.lang import Node
+from ludi.lang import Node, parse_fragment
 from ludi.lang.tree import Sym
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -24,8 +25,10 @@ def sequence(c: Compiler, node: Node) -> tuple[int, int]:
     return c.add_list(c.dispatch(node))
 
 
-@compiles("effect_and")
+@compiles("effect_and", "effect_or")
 def and_(c: Compiler, node: Node) -> list[int]:
+    """``(and A B …)``, and ``(or A B …)`` of effects: Ludii applies every consequence of a
+    move, so an or of effects does all of them too."""
     return [e for part in operands(node) for e in c.dispatch(part)]
 
 
@@ -44,6 +47,8 @@ def sow(c: Compiler, node: Node) -> list[int]:
     inner = c.lists[apply_list[0]:apply_list[0] + apply_list[1]]
     if any(c.effs.get(e, "kind") == L.EFF_SOW for e in inner):
         raise fail(apply, "a sowing cannot sow again as its capture (apply:) effect")
+    if any(c.effs.get(e, "kind") in (L.EFF_CUSTODIAL, L.EFF_SURROUND) for e in inner):
+        raise fail(apply, "a sowing's capture (apply:) effect cannot be a custodial capture")
     skip = node.named("skipIf")
     skip_range = c.code_range(skip) if skip is not None else (0, 0)
     slam = node.named("grandSlam")
@@ -115,3 +120,59 @@ def if_(c: Compiler, node: Node) -> list[int]:
         out.append(c.effs.add(node, kind=L.EFF_SKIP, jump=len(else_effects)))
         out += else_effects
     return out
+
+
+@compiles("effect_custodial", "effect_surround")
+def custodial(c: Compiler, node: Node) -> list[int]:
+    """Ludii's ``(custodial [(from SITE)] [DIRECTIONS] [(between [(max N)] if:C (apply E))]
+    [(to if:F)])``: along each direction (Adjacent by default) from SITE ((last To) by default),
+    the sites in a row where C holds, (between), at most N of them, at least one, then a site
+    where F holds, (to): E runs at each of them (by default: an enemy piece flanked by a friend
+    is removed).
+
+    ``(surround [(from SITE)] [DIRECTIONS] [(between if:C (apply E))] [(to if:F)] [except:K])``:
+    each neighbour of SITE ((from) by default) where C holds, (between), whose own neighbours
+    along the directions are SITE or hold F, (to), all but K at most: E runs there."""
+    surround = node.rule == "effect_surround"
+    part = {a.rule: a for a in node.args if isinstance(a, Node)}
+    frm, between, to = part.get("from"), part.get("between"), part.get("to")
+    site = frm.positional[0] if frm is not None and frm.positional else None
+    if frm is not None and (not isinstance(site, Node) or site.category != "site"
+                            or frm.named("if") is not None):
+        raise fail(node, f"({node.rule[7:]} (from SITE) …) looks from one site, e.g. "
+                   "(from (last To))")
+    default = "(from)" if surround else "(last To)"
+    site_range = c.code_range(site if site is not None else parse_fragment(default, "site"))
+    most = node.named("except") if surround else between_limit(between)
+    if surround and between_limit(between) is not None:
+        raise fail(between, "a surround takes no (max …): its targets are neighbours")
+    limit = c.code_range(most) if most is not None else (0, 0)
+    target = between.named("if") if between is not None else None
+    apply = next((a for a in between.args if isinstance(a, Node) and a.rule == "apply"),
+                 None) if between is not None else None
+    if apply is not None and apply.named("if") is not None:
+        raise fail(apply, "(apply if:…) in a custodial or surround capture is not supported yet")
+    friend = to.named("if") if to is not None else None
+    saved, c.hopping = c.hopping, True  # (between) is known in its conditions and effects
+    try:
+        cond = c.code_range(target or parse_fragment("(is Enemy (who at:(between)))", "cond"))
+        flank = c.code_range(friend or parse_fragment("(is Friend (who at:(to)))", "cond"))
+        effect = apply.args[0] if apply is not None else parse_fragment("(remove (between))",
+                                                                       "effect")
+        saved_then, c.in_then = c.in_then, False
+        try:
+            first, count = sequence(c, effect)
+        finally:
+            c.in_then = saved_then
+    finally:
+        c.hopping = saved
+    inner = c.lists[first:first + count]
+    if any(c.effs.get(e, "kind") in (L.EFF_SOW, L.EFF_CUSTODIAL, L.EFF_SURROUND,
+                                     L.EFF_CAN_MOVE) for e in inner):
+        raise fail(node, "a custodial or surround capture's (apply …) takes simple effects only "
+                   "(remove, fromTo, moveAgain, if)")
+    kind = L.EFF_SURROUND if surround else L.EFF_CUSTODIAL
+    return [c.effs.add(node, kind=kind, site=site_range[0], site_end=site_range[1],
+                       dirs=direction_mask(c, node), count=limit[0], count_end=limit[1],
+                       cond=cond[0], cond_end=cond[1], capture=flank[0], capture_end=flank[1],
+                       apply=first, apply_count=count)]

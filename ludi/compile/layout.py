@@ -467,9 +467,10 @@ GENERATORS: dict[int, tuple[str, tuple[int, ...]]] = {
 
 # ---------------------------------------------------------------- effects (T_EFF)
 E_KIND = 0
-E_CAPTURE = 1  # Sow: the capture condition at the last site (and backwards); none: always
+E_CAPTURE = 1  # Sow: the capture condition at the last site (and backwards); none: always;
+#               Custodial: the condition on the flanking site, (to)
 E_CAPTURE_END = 2
-E_APPLY = 3  # Sow: the effects at each captured site (first T_LIST entry)
+E_APPLY = 3  # Sow, Custodial: the effects at each captured site (first T_LIST entry)
 E_APPLY_COUNT = 4
 E_INCLUDE_SELF = 5  # Sow: 1 when a seed may drop back in the origin
 E_SKIP = 6  # Sow: sites where the condition holds get no seed
@@ -481,15 +482,16 @@ E_FROM_SITE = 11  # FromTo: the site counters leave
 E_FROM_SITE_END = 12
 E_TO_SITE = 13  # FromTo: the site they go to
 E_TO_SITE_END = 14
-E_COUNT = 15  # FromTo: how many
+E_COUNT = 15  # FromTo: how many; Custodial: the most sites flanked (empty: no limit)
 E_COUNT_END = 16
-E_SITE = 17  # Remove: the site emptied
+E_SITE = 17  # Remove: the site emptied; Custodial: the site it looks from
 E_SITE_END = 18
-E_COND = 19  # SkipUnless: the condition
+E_COND = 19  # SkipUnless: the condition; Custodial: the condition on each flanked site
 E_COND_END = 20
 E_JUMP = 21  # SkipUnless, Skip: how many of the following list entries to pass over
 E_GEN = 22  # CanMove: the generator whose moves it looks for (T_GEN index)
-EFF_WIDTH = 23
+E_DIRS = 23  # Custodial: bitmask of the directions it looks along
+EFF_WIDTH = 24
 
 EFF_SOW = 1
 EFF_FROM_TO = 2
@@ -500,6 +502,9 @@ EFF_SKIP = 6
 # (if (can Move M) A B) in a move's (then …): can-move · A · skip · B. The effects kernel stops
 # there (W_CAN_MOVE) and the move's caller, which may generate moves, settles it and goes on.
 EFF_CAN_MOVE = 7
+EFF_CUSTODIAL = 8  # Ludii's custodial: lines of sites flanked from E_SITE, captured by E_APPLY
+EFF_SURROUND = 9  # Ludii's surround: neighbours of E_SITE whose neighbours hold (E_COUNT: how
+#                   many may not)
 
 EFFECTS: dict[int, tuple[str, tuple[int, ...]]] = {
     EFF_SOW: ("sow", (E_CAPTURE, E_CAPTURE_END, E_APPLY, E_APPLY_COUNT, E_INCLUDE_SELF, E_SKIP,
@@ -511,6 +516,10 @@ EFFECTS: dict[int, tuple[str, tuple[int, ...]]] = {
     EFF_SKIP_UNLESS: ("skip-unless", (E_COND, E_COND_END, E_JUMP)),
     EFF_SKIP: ("skip", (E_JUMP,)),
     EFF_CAN_MOVE: ("if-can-move", (E_GEN, E_JUMP)),
+    EFF_CUSTODIAL: ("custodial", (E_SITE, E_SITE_END, E_DIRS, E_COUNT, E_COUNT_END, E_COND,
+                                  E_COND_END, E_CAPTURE, E_CAPTURE_END, E_APPLY, E_APPLY_COUNT)),
+    EFF_SURROUND: ("surround", (E_SITE, E_SITE_END, E_DIRS, E_COUNT, E_COUNT_END, E_COND,
+                                E_COND_END, E_CAPTURE, E_CAPTURE_END, E_APPLY, E_APPLY_COUNT)),
 }
 
 # ================================================================ moves (one int64 each)

@@ -61,6 +61,15 @@ def _part(node: Node, rule: str) -> Node | None:
     return next((a for a in node.args if isinstance(a, Node) and a.rule == rule), None)
 
 
+def between_limit(between: Node | None):
+    """The most sites a (between …) spans: Ludii's ``(max N)`` or ludi's ``max:N`` (None:
+    no limit)."""
+    if between is None:
+        return None
+    ranged = _part(between, "upto")
+    return ranged.args[0] if ranged is not None else between.named("max")
+
+
 # ---------------------------------------------------------------- generators
 
 
@@ -310,7 +319,7 @@ def slide(c: Compiler, node: Node) -> None:
     to-condition instead keeps the empty sites where it holds."""
     code = _piece_from(c, node)
     between = _part(node, "between")
-    most = between.named("max") if between is not None else None
+    most = between_limit(between)
     limit = c.code_range(most) if most is not None else (0, 0)
     if between is not None and between.named("if") is not None and not (
             between.named("if") == parse_fragment("(is Empty (between))", "cond")):
@@ -351,7 +360,7 @@ def hop(c: Compiler, node: Node) -> None:
         _capture_hop(c, node)
         return
     between, to = _part(node, "between"), _part(node, "to")
-    if between is not None and between.named("max") is not None:
+    if between_limit(between) is not None:
         raise fail(between, "a hop jumps one site: (between max:…) is not supported")
     frm = _part(node, "from")
     where = frm.positional[0] if frm is not None and frm.positional else None
@@ -386,7 +395,7 @@ def _plain_capture(node: Node) -> bool:
     return (between is not None and between.named("if") in enemy and apply is not None
             and apply.named("if") is None
             and apply.args[0] == parse_fragment("(remove (between))", "effect")
-            and between.named("max") is None
+            and between_limit(between) is None
             and (to is None or to.named("if") in (None, parse_fragment("(is Empty (to))", "cond")))
             and _part(node, "then") is None
             and (frm is None or not frm.positional or (isinstance(frm.positional[0], Node)

@@ -18,6 +18,7 @@ from ludi.compile.layout import (
     E_COND_END,
     E_COUNT,
     E_COUNT_END,
+    E_DIRS,
     E_FROM_SITE,
     E_FROM_SITE_END,
     E_INCLUDE_SELF,
@@ -32,12 +33,14 @@ from ludi.compile.layout import (
     E_TO_SITE,
     E_TO_SITE_END,
     EFF_CAN_MOVE,
+    EFF_CUSTODIAL,
     EFF_FROM_TO,
     EFF_MOVE_AGAIN,
     EFF_REMOVE,
     EFF_SKIP,
     EFF_SKIP_UNLESS,
     EFF_SOW,
+    EFF_SURROUND,
     EFF_WIDTH,
     ERR_EFFECT,
     ERR_MOVE,
@@ -257,6 +260,91 @@ def simple_effects(t, s, w, start, count):
 
 
 @kernel
+def custodial(t, s, w, e):
+    """Ludii's custodial capture: along each of the record's directions from its site, the
+    sites in a row where the between-condition holds ((between) set to each; at most the limit,
+    at least one), then a site where the to-condition holds ((to) set to it): the apply
+    effects run at each of them, (between) set to each. (to) and (between) are restored."""
+    at = t[T_EFF] + e * EFF_WIDTH
+    origin, _ = evaluate(t, s, w, t[at + E_SITE], t[at + E_SITE_END])
+    if origin < 0 or origin >= t[P_BOARD_CELLS]:
+        return
+    limit = t[P_CELLS]
+    if t[at + E_COUNT] < t[at + E_COUNT_END]:
+        limit, _ = evaluate(t, s, w, t[at + E_COUNT], t[at + E_COUNT_END])
+    saved_to, saved_between = s[I_TO], s[I_BETWEEN]
+    nbr = t[T_NBR]
+    dirs = t[P_DIRS]
+    mask = t[at + E_DIRS]
+    for d in range(dirs):
+        if (mask >> d) & 1 == 0:
+            continue
+        x = origin
+        n = 0
+        while n < limit:
+            y = t[nbr + x * dirs + d]
+            if y < 0:
+                break
+            s[I_BETWEEN] = y
+            if not holds(t, s, w, t[at + E_COND], t[at + E_COND_END]):
+                break
+            x = y
+            n += 1
+        flank = t[nbr + x * dirs + d] if n > 0 else -1
+        if flank < 0:
+            continue
+        s[I_TO] = flank
+        if not holds(t, s, w, t[at + E_CAPTURE], t[at + E_CAPTURE_END]):
+            continue
+        x = origin
+        for _ in range(n):
+            x = t[nbr + x * dirs + d]
+            s[I_BETWEEN] = x
+            simple_effects(t, s, w, t[at + E_APPLY], t[at + E_APPLY_COUNT])
+    s[I_TO] = saved_to
+    s[I_BETWEEN] = saved_between
+
+
+@kernel
+def surround(t, s, w, e):
+    """Ludii's surround: each neighbour of the record's site (along its directions) where the
+    between-condition holds, (between), whose own neighbours along them are the site or hold
+    the to-condition ((to) set to each), all but the except-count at most: the apply effects
+    run there. (to) and (between) are restored."""
+    at = t[T_EFF] + e * EFF_WIDTH
+    origin, _ = evaluate(t, s, w, t[at + E_SITE], t[at + E_SITE_END])
+    if origin < 0 or origin >= t[P_BOARD_CELLS]:
+        return
+    allowed = 0
+    if t[at + E_COUNT] < t[at + E_COUNT_END]:
+        allowed, _ = evaluate(t, s, w, t[at + E_COUNT], t[at + E_COUNT_END])
+    saved_to, saved_between = s[I_TO], s[I_BETWEEN]
+    nbr = t[T_NBR]
+    dirs = t[P_DIRS]
+    mask = t[at + E_DIRS]
+    for d in range(dirs):
+        target = t[nbr + origin * dirs + d] if (mask >> d) & 1 == 1 else -1
+        if target < 0:
+            continue
+        s[I_BETWEEN] = target
+        if not holds(t, s, w, t[at + E_COND], t[at + E_COND_END]):
+            continue
+        missing = 0
+        for d2 in range(dirs):
+            side = t[nbr + target * dirs + d2] if (mask >> d2) & 1 == 1 else -1
+            if side < 0 or side == origin:
+                continue
+            s[I_TO] = side
+            if not holds(t, s, w, t[at + E_CAPTURE], t[at + E_CAPTURE_END]):
+                missing += 1
+        if missing <= allowed:
+            s[I_BETWEEN] = target
+            simple_effects(t, s, w, t[at + E_APPLY], t[at + E_APPLY_COUNT])
+    s[I_TO] = saved_to
+    s[I_BETWEEN] = saved_between
+
+
+@kernel
 def effects(t, s, w, start, count):
     """Apply an effect sequence (T_LIST entries pointing at T_EFF records); an ``(if …)`` in it
     is a skip-unless and a skip, so the list runs in one loop."""
@@ -266,6 +354,10 @@ def effects(t, s, w, start, count):
         kind = t[t[T_EFF] + e * EFF_WIDTH + E_KIND]
         if kind == EFF_SOW:
             sow(t, s, w, e)
+        elif kind == EFF_CUSTODIAL:
+            custodial(t, s, w, e)
+        elif kind == EFF_SURROUND:
+            surround(t, s, w, e)
         elif kind == EFF_SKIP or kind == EFF_SKIP_UNLESS:
             i += skipped(t, s, w, e)
         elif kind == EFF_CAN_MOVE:  # settled by the caller, which can generate moves
