@@ -455,6 +455,14 @@ def test_unstarred_rulesets_leave_the_option_defaults():
     assert_expands_to(text, _sized(4, 4), ruleset="Medium")
 
 
+def test_no_ruleset_leaves_the_option_defaults_even_with_a_starred_one():
+    # Ludii's random_play.csv was made this way: options' starred items, no ruleset
+    from ludi.lang.expand import NO_RULESET
+
+    d = assert_expands_to(RULESETS_TEXT, _sized(3, 3), ruleset=NO_RULESET)
+    assert d.ruleset is None
+
+
 def test_unknown_ruleset_is_an_error():
     with pytest.raises(OptionError):
         parse(RULESETS_TEXT, ruleset="Huge")

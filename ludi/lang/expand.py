@@ -120,6 +120,9 @@ def _expect(items: list, index: int, kinds: tuple[str, ...], owner: Tok, what: s
 
 # ------------------------------------------------------------------ options and rulesets
 
+#: ``ruleset=NO_RULESET``: apply no ruleset, not even the starred one.
+NO_RULESET = ""
+
 def _retokenize(tok: Tok) -> list:
     """The content of a one-token placeholder group such as ``<8>`` or ``<exact:True>``."""
     inner = tokenize(tok.text[1:-1], tok.source.name)
@@ -237,11 +240,15 @@ def _choose(
     requested: dict[str, str],
     ruleset: str | None,
 ) -> tuple[dict[str, str], str | None]:
-    """Resolve the chosen item of every option: defaults, then the ruleset, then ``requested``."""
+    """Resolve the chosen item of every option: defaults, then the ruleset, then ``requested``.
+    ``ruleset`` None takes the starred ruleset; :data:`NO_RULESET` takes none (the options'
+    starred items alone, as Ludii loads a game when no ruleset is chosen)."""
     by_cat = {o.category: o for o in options}
     chosen = {o.category: o.default.name for o in options}
     active: Ruleset | None = None
-    if ruleset is not None:
+    if ruleset == NO_RULESET:
+        pass
+    elif ruleset is not None:
         wanted = ruleset.removeprefix("Ruleset/")
         names = [r.name for r in rulesets]
         active = next((r for r in rulesets if r.name == wanted), None)

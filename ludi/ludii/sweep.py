@@ -114,22 +114,23 @@ def check_file(path: Path, folder: Path, reference: dict[str, Reference], playou
     from ludi.engine.game import from_description
     from ludi.lang import load_description
     from ludi.lang.description import ludii_def_folder
-    from ludi.lang.expand import expand
+    from ludi.lang.expand import NO_RULESET, expand
     from ludi.lang.reader import read_text
 
     rel = path.relative_to(folder).as_posix()
     result = FileResult(rel, _category(rel), "refused")
     try:
         defines = ludii_def_folder(path)
-        tree = expand(read_text(path), str(path), define_paths=[defines] if defines else None)
+        tree = expand(read_text(path), str(path), ruleset=NO_RULESET,
+                      define_paths=[defines] if defines else None)
         result.constructs = sorted(construct_keys(tree.game))
     except LudiError:
         pass  # the load below reports it
     except Exception as e:  # noqa: BLE001 - a sweep records every failure and goes on
         return _crashed(result, e)
     t0 = time.perf_counter()
-    try:
-        game = from_description(load_description(path))
+    try:  # Ludii's defaults: the options' starred items, no ruleset (as random_play.csv was made)
+        game = from_description(load_description(path, ruleset=NO_RULESET))
     except LudiError as e:
         result.reason = _first_line(e)
         return result
