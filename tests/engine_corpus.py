@@ -370,6 +370,19 @@ EXTRA = {
     (play (forEach Piece))
     (end (if (no Pieces Next) (result Mover Win)))))
 """,
+    "promotion": """
+(game "Promotion" (players {(player N) (player S)})
+  (equipment {(board (square 4))
+    (piece "Pawn" Each (move Step (from) Forward (to if:(is Empty (to)))
+      (then (if (and (is In (last To) (sites Mover "Far"))
+                     (= (what at:(last To)) (id "Pawn" Mover)))
+                (promote (last To) (piece "King") Mover)))))
+    (piece "King" Each (move Step Backward (to if:(is Empty (to)))))
+    (regions "Far" P1 (sites Top)) (regions "Far" P2 (sites Bottom))})
+  (rules (start {(place "Pawn1" {"A1" "C1"}) (place "Pawn2" {"B4" "D4"})})
+    (play (forEach Piece))
+    (end (if (no Moves Mover) (result Mover Loss)))))
+""",
     "solid-diagonals": """
 (game "Solid Diagonals" (players 2)
   (equipment {(board (rectangle 3 4 diagonals:SolidNoSplit) use:Vertex) (piece "Disc" Each)})

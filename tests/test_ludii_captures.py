@@ -7,7 +7,9 @@ move, then what was taken):
 - ``(surround (from SITE) DIRECTIONS (between if:C (apply E)) (to if:F) [except:K])``: a
   neighbour of SITE where C holds whose own neighbours are SITE or hold F (all but K): E runs
   there; a side off the board does not count;
-- ``(or A B)`` of effects in a ``(then …)``: Ludii applies every consequence, so both run.
+- ``(or A B)`` of effects in a ``(then …)``: Ludii applies every consequence, so both run;
+- ``(promote SITE (piece "King") Mover)``: the piece at SITE becomes the mover's King;
+  ``(id "Pawn" Mover)``: the mover's Pawn type; ``(from)`` alone in a piece's moves: its sites.
 """
 
 from __future__ import annotations
@@ -99,3 +101,29 @@ def test_custodial_refusals_name_the_ludeme():
     with pytest.raises(CompileError, match="takes no \\(max …\\)"):
         ludi.parse(GAME.format(then="(surround (between (max 1)))",
                                start='(place "M1" {"A1"}) (place "M2" {"E5"})'))
+
+
+PROMOTE = """(game "P" (players {(player N) (player S)})
+ (equipment { (board (square 4))
+   (piece "Pawn" Each (move Step (from) Forward (to if:(is Empty (to)))
+     (then (if (and (is In (last To) (sites Mover "Far"))
+                    (= (what at:(last To)) (id "Pawn" Mover)))
+               (promote (last To) (piece "King") Mover)))))
+   (piece "King" Each (move Step Backward (to if:(is Empty (to)))))
+   (regions "Far" P1 (sites Top)) (regions "Far" P2 (sites Bottom)) })
+ (rules (start { (place "Pawn1" {"A3"}) (place "Pawn2" {"D2"}) }) (play (forEach Piece))
+  (end (if (no Moves Mover) (result Mover Loss)))))"""
+
+
+def test_promote_turns_the_piece_into_the_movers_new_type():
+    g = ludi.parse(PROMOTE)
+    state = g.initial_state()
+    assert [str(m) for m in state.legal_moves()] == ["a3-a4"]
+    state.apply("a3-a4")  # reaches P1's far row: now a King, which steps back
+    assert state.owner("a4") == 0
+    state.apply("d2-d1")  # P2's pawn becomes P2's King
+    assert [str(m) for m in state.legal_moves()] == ["a4-a3"]  # a king's move, not a pawn's
+    state.apply("a4-a3")
+    assert [str(m) for m in state.legal_moves()] == ["d1-d2"]
+    state.apply("d1-d2")
+    assert [str(m) for m in state.legal_moves()] == ["a3-a2"]  # no promotion away from it

@@ -336,9 +336,22 @@ def piece_at(c: Compiler, node: Node) -> None:
 
 @compiles("int_id")
 def id_(c: Compiler, node: Node) -> None:
-    """``(id "Pawn" P1)`` or ``(id "Pawn1")``: the number of a piece type."""
+    """``(id "Pawn" P1)`` or ``(id "Pawn1")``: the number of a piece type; ``(id "Pawn" Mover)``:
+    the mover's."""
     name = node.args[0]
     role = node.args[1] if len(node.args) > 1 else None
+    if isinstance(role, Sym) and role.name in ("Mover", "Next", "Prev"):
+        # the role's type: (if (= ROLE 1) type1 (if (= ROLE 2) type2 … typeN))
+        types = [c.component(node, f"{name}{k + 1}").index for k in range(c.num_players)]
+        for k, index in enumerate(types[:-1]):
+            player_number(c, node, role)
+            c.op(node, L.OP_CONST, value=k + 1)
+            c.op(node, L.OP_EQ)
+            c.op(node, L.OP_CONST, value=index)
+        c.op(node, L.OP_CONST, value=types[-1])
+        for _ in types[:-1]:
+            c.op(node, L.OP_IF)
+        return
     if role is not None:
         name += str(c.colour(node, role) + 1)
     c.op(node, L.OP_CONST, value=c.component(node, name).index)

@@ -122,6 +122,27 @@ def if_(c: Compiler, node: Node) -> list[int]:
     return out
 
 
+@compiles("effect_promote")
+def promote(c: Compiler, node: Node) -> list[int]:
+    """``(promote SITE (piece "King") ROLE)``: the piece at SITE is replaced by ROLE's "King"
+    (with Mover, the mover's: "King1" for P1 of a (piece "King" Each))."""
+    site, piece, role = node.args
+    name = piece.args[0]
+    start, end = c.code_range(site)
+    code = c.role(node, role)
+    colours = range(c.num_players) if code < 0 else [code]
+    types = [0, 0, 0, 0]
+    for colour in colours:
+        comp = c.component(node, name if name[-1:].isdigit() else f"{name}{colour + 1}")
+        if comp.owner != colour:
+            raise fail(node, f'"{comp.name}" is not a piece of P{colour + 1}: a promoted piece '
+                       "belongs to the player named")
+        types[colour] = comp.index
+    first, _ = c.add_list(types)
+    return [c.effs.add(node, kind=L.EFF_PROMOTE, site=start, site_end=end, apply=first,
+                       role=code)]
+
+
 @compiles("effect_custodial", "effect_surround")
 def custodial(c: Compiler, node: Node) -> list[int]:
     """Ludii's ``(custodial [(from SITE)] [DIRECTIONS] [(between [(max N)] if:C (apply E))]

@@ -470,7 +470,8 @@ E_KIND = 0
 E_CAPTURE = 1  # Sow: the capture condition at the last site (and backwards); none: always;
 #               Custodial: the condition on the flanking site, (to)
 E_CAPTURE_END = 2
-E_APPLY = 3  # Sow, Custodial: the effects at each captured site (first T_LIST entry)
+E_APPLY = 3  # Sow, Custodial: the effects at each captured site (first T_LIST entry);
+#             Promote: the new piece type for each colour (4 T_LIST entries, 0: none)
 E_APPLY_COUNT = 4
 E_INCLUDE_SELF = 5  # Sow: 1 when a seed may drop back in the origin
 E_SKIP = 6  # Sow: sites where the condition holds get no seed
@@ -491,7 +492,8 @@ E_COND_END = 20
 E_JUMP = 21  # SkipUnless, Skip: how many of the following list entries to pass over
 E_GEN = 22  # CanMove: the generator whose moves it looks for (T_GEN index)
 E_DIRS = 23  # Custodial: bitmask of the directions it looks along
-EFF_WIDTH = 24
+E_ROLE = 24  # Promote: whose piece it becomes (a role code)
+EFF_WIDTH = 25
 
 EFF_SOW = 1
 EFF_FROM_TO = 2
@@ -503,6 +505,7 @@ EFF_SKIP = 6
 # there (W_CAN_MOVE) and the move's caller, which may generate moves, settles it and goes on.
 EFF_CAN_MOVE = 7
 EFF_CUSTODIAL = 8  # Ludii's custodial: lines of sites flanked from E_SITE, captured by E_APPLY
+EFF_PROMOTE = 10  # the piece at E_SITE becomes E_ROLE's piece of the type in E_APPLY
 EFF_SURROUND = 9  # Ludii's surround: neighbours of E_SITE whose neighbours hold (E_COUNT: how
 #                   many may not)
 
@@ -518,6 +521,7 @@ EFFECTS: dict[int, tuple[str, tuple[int, ...]]] = {
     EFF_CAN_MOVE: ("if-can-move", (E_GEN, E_JUMP)),
     EFF_CUSTODIAL: ("custodial", (E_SITE, E_SITE_END, E_DIRS, E_COUNT, E_COUNT_END, E_COND,
                                   E_COND_END, E_CAPTURE, E_CAPTURE_END, E_APPLY, E_APPLY_COUNT)),
+    EFF_PROMOTE: ("promote", (E_SITE, E_SITE_END, E_APPLY, E_ROLE)),
     EFF_SURROUND: ("surround", (E_SITE, E_SITE_END, E_DIRS, E_COUNT, E_COUNT_END, E_COND,
                                 E_COND_END, E_CAPTURE, E_CAPTURE_END, E_APPLY, E_APPLY_COUNT)),
 }

@@ -258,9 +258,9 @@ def dirs_set(c: Compiler, node: Node) -> list[str]:
 
 def _piece_from(c: Compiler, node: Node) -> int:
     """Where a moving piece starts: (from REGION), or in a piece's own moves the cells holding
-    a piece of that type (Ludii's default (from) there)."""
+    a piece of that type (Ludii's default (from) there, also written (from) alone)."""
     frm = _part(node, "from")
-    if frm is None:
+    if frm is None or (not frm.positional and frm.named("if") is None and c.piece is not None):
         if c.piece is None:
             raise fail(node, f"{ludeme(node)} outside a piece's moves needs (from REGION), e.g. "
                        "(from (sites Occupied by:Mover))")

@@ -6,6 +6,7 @@ turn here (see ``apply.py``): trial moves run exactly this.
 from __future__ import annotations
 
 from ludi.compile.layout import (
+    BOARD,
     CR_FROM,
     CR_LENGTH,
     CR_PATH,
@@ -25,6 +26,7 @@ from ludi.compile.layout import (
     E_JUMP,
     E_KIND,
     E_OPPONENTS,
+    E_ROLE,
     E_SITE,
     E_SITE_END,
     E_SKIP,
@@ -36,6 +38,7 @@ from ludi.compile.layout import (
     EFF_CUSTODIAL,
     EFF_FROM_TO,
     EFF_MOVE_AGAIN,
+    EFF_PROMOTE,
     EFF_REMOVE,
     EFF_SKIP,
     EFF_SKIP_UNLESS,
@@ -107,7 +110,7 @@ from ludi.compile.layout import (
 from ludi.engine.kernels import sowing
 from ludi.engine.kernels.chains import chain_record
 from ludi.engine.kernels.conditions import evaluate, holds, in_region
-from ludi.engine.kernels.core import fail, kernel, sec, tiny
+from ludi.engine.kernels.core import fail, kernel, role_colour, sec, tiny
 from ludi.engine.kernels.pieces import move_piece, place, place_piece, remove
 
 
@@ -150,6 +153,15 @@ def simple_effect(t, s, w, e):
             remove(t, s, site)
     elif kind == EFF_MOVE_AGAIN:
         s[I_MOVE_AGAIN] = 1
+    elif kind == EFF_PROMOTE:
+        site, _ = evaluate(t, s, w, t[at + E_SITE], t[at + E_SITE_END])
+        colour = role_colour(t, s, t[at + E_ROLE])
+        if site >= 0 and site < t[P_BOARD_CELLS] and s[BOARD + site] != 0 \
+                and colour >= 0 and colour < 4:
+            what = t[t[T_LIST] + t[at + E_APPLY] + colour]
+            if what > 0:
+                remove(t, s, site)
+                place_piece(t, s, site, colour, what)
     else:
         fail(w, ERR_EFFECT, e, kind)
 
