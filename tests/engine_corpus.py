@@ -383,6 +383,18 @@ EXTRA = {
     (play (forEach Piece))
     (end (if (no Moves Mover) (result Mover Loss)))))
 """,
+    "own-tracks": """
+(game "Own Tracks" (players 2)
+  (equipment {(mancalaBoard 2 3
+    {(track "Track1" "3,W,WNW,ENE,E" loop:True P1) (track "Track2" "3,W,N,E,ESE" loop:True P2)})
+    (piece "Seed" Shared) (regions P1 (sites Bottom)) (regions P2 (sites Top))
+    (map {(pair P1 FirstSite) (pair P2 LastSite)})})
+  (rules (start (set Count 2 to:(union (sites P1) (sites P2))))
+    (play (move Select (from (sites Mover) if:(> (count at:(from)) 0))
+      (then (sow "Track" owner:(mover)))))
+    (end (if (no Moves Mover) (byScore {(score P1 (count at:(mapEntry P1)))
+                                        (score P2 (count at:(mapEntry P2)))})))))
+""",
     "solid-diagonals": """
 (game "Solid Diagonals" (players 2)
   (equipment {(board (rectangle 3 4 diagonals:SolidNoSplit) use:Vertex) (piece "Disc" Each)})

@@ -340,3 +340,34 @@ def test_orthogonal_on_points_with_diagonals_in_places_follows_the_drawn_lines()
     adjacent = ludi.parse(text.replace("DIRS", "Adjacent")).initial_state()
     assert moves(orthogonal) == moves(adjacent)
     assert "b2-a1" in moves(orthogonal) and "b2-a3" in moves(orthogonal)
+
+
+OWN_TRACKS = """(game "K" (players 2)
+ (equipment { (mancalaBoard 2 3
+   { (track "Track1" "3,W,WNW,ENE,E" loop:True P1) (track "Track2" "3,W,N,E,ESE" loop:True P2) })
+   (piece "Seed" Shared) (regions P1 (sites Bottom)) (regions P2 (sites Top))
+   (map {(pair P1 FirstSite) (pair P2 LastSite)}) })
+ (rules (start (set Count 2 to:(union (sites P1) (sites P2))))
+  (play (move Select (from (sites Mover) if:(> (count at:(from)) 0))
+    (then (sow "Track" owner:(mover)))))
+  (end (if (no Moves Mover) (byScore {(score P1 (count at:(mapEntry P1)))
+                                      (score P2 (count at:(mapEntry P2)))})))))"""
+
+
+def test_each_player_sows_along_their_own_track():
+    # Ludii's (track "Track1" … P1) and (sow "Track" owner:(mover)). Bottom row a b c, top row
+    # C B A (left to right). P1's track: c b a, its store (store1), C B A, again; P2's: c b a,
+    # C B A, its store (store2), again. "WNW", "ENE" and "ESE" step into and out of the stores.
+    g = ludi.parse(OWN_TRACKS)
+    state = g.initial_state()
+    state.apply("a")  # P1: a's two seeds into store1, then C
+    assert (state.count("a"), state.count("store1"), state.count("C")) == (0, 1, 3)
+    state.apply("A")  # P2: A's two seeds into store2, then on along P2's track to c
+    assert (state.count("A"), state.count("store2"), state.count("c")) == (0, 1, 3)
+    assert state.count("store1") == 1
+
+
+def test_a_sowing_of_a_track_nobody_has_is_refused():
+    with pytest.raises(CompileError, match="P2 has no track of its own"):
+        ludi.parse(OWN_TRACKS.replace('"Track2" "3,W,N,E,ESE" loop:True P2', '"Other" "3,W,N,E" '
+                                      'loop:True'))

@@ -15,6 +15,7 @@ from the bottom row (1).
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from typing import NamedTuple
 
 import numpy as np
 
@@ -398,31 +399,69 @@ def with_hands(board: Board, players: int, size: int) -> Board:
                    positions=positions)
 
 
+class Track(NamedTuple):
+    """A mancala board's track: its sites in sowing order; ``owner`` the colour whose own track
+    it is (-1: the board's)."""
+
+    name: str
+    cells: list[int]
+    loop: int
+    owner: int
+
+
 def parse_track(board: Board, spec: str, stores: bool) -> list[int]:
     """Cells of a Ludii track string such as "1,E,N,W": a start site in Ludii's numbering of the
     mancala board (FirstSite store first when there are stores, then the houses row by row from
-    the bottom-left), then compass steps; a bare direction walks to the edge, "E3" walks 3."""
+    the bottom-left), then compass steps; a bare direction walks to the edge, "E3" walks 3. On a
+    two-row board with stores, WNW and WSW from the first column step into the left store,
+    ENE and ESE from the last into the right one, and back out: ENE or ESE from the left store
+    to the top or bottom row's first house, WNW or WSW from the right store to its last."""
     rows, cols = board.size
+    houses = rows * cols
     parts = [p.strip() for p in spec.split(",") if p.strip()]
     if not parts or not parts[0].lstrip("-").isdigit():
         raise ValueError(f'a track starts with a site number, e.g. "1,E,N,W"; got "{spec}"')
     start = int(parts[0]) - (1 if stores else 0)
-    if not 0 <= start < rows * cols:
-        raise ValueError(f"track start {parts[0]} is not a house of this board")
+    if stores and start in (-1, houses):  # FirstSite / LastSite: the left / right store
+        here: tuple = ("store", 0 if start < 0 else 1)
+        out = [houses if start < 0 else houses + 1]
+    elif 0 <= start < houses:
+        here = ("house", start % cols, start // cols)
+        out = [start]
+    else:
+        raise ValueError(f"track start {parts[0]} is not a site of this board")
     steps = {"N": (0, 1), "S": (0, -1), "E": (1, 0), "W": (-1, 0)}
-    c, r = start % cols, start // cols
-    out = [start]
     for p in parts[1:]:
-        d, count = p[0].upper(), p[1:]
-        if d not in steps or (count and not count.isdigit()):
-            raise ValueError(f"track step '{p}' is not N, S, E or W (optionally with a count)")
-        dc, dr = steps[d]
-        n = int(count) if count else max(rows, cols)
-        for _ in range(n):
-            if not (0 <= c + dc < cols and 0 <= r + dr < rows):
-                break
-            c, r = c + dc, r + dr
-            out.append(r * cols + c)
+        d = p.rstrip("0123456789").upper()
+        count = p[len(d):]
+        if d in steps and here[0] == "house":
+            dc, dr = steps[d]
+            _, c, r = here
+            n = int(count) if count else max(rows, cols)
+            for _ in range(n):
+                if not (0 <= c + dc < cols and 0 <= r + dr < rows):
+                    break
+                c, r = c + dc, r + dr
+                out.append(r * cols + c)
+            here = ("house", c, r)
+        elif d in ("WNW", "WSW", "ENE", "ESE") and stores and rows == 2 and count in ("", "1"):
+            here = _store_step(here, d, cols)
+            out.append(houses + here[1] if here[0] == "store" else here[2] * cols + here[1])
+        else:
+            raise ValueError(f"track step '{p}' is not N, S, E or W (optionally with a count), "
+                             "or a step into or out of a store of a two-row board")
     if len(set(out)) != len(out):
-        raise ValueError(f'track "{spec}" visits a house twice')
+        raise ValueError(f'track "{spec}" visits a site twice')
     return out
+
+
+def _store_step(here: tuple, d: str, cols: int) -> tuple:
+    """One step between a two-row mancala board's end houses and its stores (see parse_track)."""
+    east = d[0] == "E"
+    if here[0] == "house":
+        _, c, _ = here
+        if (east and c == cols - 1) or (not east and c == 0):
+            return ("store", 1 if east else 0)
+    elif here[1] == (0 if east else 1):  # out of the left store eastwards, or the right westwards
+        return ("house", 0 if east else cols - 1, 1 if d[1:] == "NE" or d[1:] == "NW" else 0)
+    raise ValueError(f"track step '{d}' leads nowhere from here")

@@ -28,7 +28,7 @@ from ludi.compile import (
     regions,  # noqa: F401  (registers the region ludemes)
 )
 from ludi.compile import layout as L
-from ludi.compile.board import Board
+from ludi.compile.board import Board, Track
 from ludi.compile.records import Origin, Records
 from ludi.compile.registry import COMPILERS, fail, not_played, number, refuse_parse_only
 from ludi.errors import CompileError
@@ -102,8 +102,9 @@ class Compiler:
         self.pieces: list[tuple[str, str]] = []
         self.proposals: list[str] = []
         self.map_sites = [-1, -1, -1, -1]
-        self.track: list[int] = []
+        self.track: list[int] = []  # the board's own track (not a player's)
         self.track_loop = 0
+        self.tracks: list[Track] = []  # every track, the players' own too
         self.stores = False
         self.initial_phases = [-1, -1, -1, -1]  # each player's first phase (phases:{…})
         self.phase_rows: list[tuple[int, int]] = []  # per phase: first (nextPhase …), count
@@ -303,6 +304,18 @@ class Compiler:
         self.goal_bits.append(np.asarray(cells))
         return len(self.goal_bits) - 1
 
+    def track_blocks(self, C: int) -> np.ndarray:
+        """The T_TRACKS section: how many tracks and where each block starts, then per track
+        its length, whether it loops, its sites and each site's place on it."""
+        head = [len(self.tracks)]
+        blocks: list[int] = []
+        for track in self.tracks:
+            head.append(1 + len(self.tracks) + len(blocks))
+            pos = -np.ones(C, np.int64)
+            pos[track.cells] = np.arange(len(track.cells))
+            blocks += [len(track.cells), track.loop, *track.cells, *pos.tolist()]
+        return np.array(head + blocks, np.int64)
+
     def check_where(self) -> None:
         """``(where "Wolf" P2)`` names the site of P2's one wolf: refuse a game where a player
         could have several (Ludii then names the first in an order ludi does not keep)."""
@@ -376,6 +389,7 @@ class Compiler:
             L.T_PHASES: np.array([max(k, 0) for k in self.initial_phases]
                                  + [v for row in self.phase_rows for v in row], np.int64),
             L.T_NEXT_PHASE: self.next_phases.array(),
+            L.T_TRACKS: self.track_blocks(C),
         }
         parts = [p]
         offset = L.T_HEADER

@@ -34,8 +34,32 @@ def and_(c: Compiler, node: Node) -> list[int]:
 
 @compiles("effect_sow")
 def sow(c: Compiler, node: Node) -> list[int]:
-    if not c.track:
+    """``(sow ["Track"] [owner:P] …)``: along the board's track, the track of that name, or,
+    with ``owner:``, that player's own track (of that name: Ludii's tracks "Track1" of P1 and
+    "Track2" of P2 for ``(sow "Track" owner:(mover))``)."""
+    if not c.tracks:
         raise fail(node, "(sow …) needs a board with a (track …)")
+    name = next((a for a in node.positional if isinstance(a, str)), None)
+    owner = node.named("owner")
+    if owner is None:
+        found = [i for i, t in enumerate(c.tracks)
+                 if (t.name == name if name is not None else t.owner < 0)]
+        if not found:
+            raise fail(node, f'no track "{name}"' if name is not None else
+                       "(sow …) without a track's name or owner: needs the board's own track")
+        indices = [found[0]] * 4
+        owner_range = (0, 0)
+    else:
+        indices = []
+        for colour in range(4):
+            own = [i for i, t in enumerate(c.tracks) if t.owner == colour
+                   and (name is None or name in t.name)]
+            if not own and colour < c.num_players:
+                raise fail(node, f"P{colour + 1} has no track of its own"
+                           + (f' called "{name}…"' if name is not None else ""))
+            indices.append(own[0] if own else 0)
+        owner_range = c.code_range(owner)
+    tracks = c.add_list(indices)[0]
     capture = node.named("if")
     capture_range = c.code_range(capture) if capture is not None else (0, 0)
     apply = node.named("apply")
@@ -60,7 +84,7 @@ def sow(c: Compiler, node: Node) -> list[int]:
         skip=skip_range[0], skip_end=skip_range[1],
         backtrack=int(bool(node.named("backtracking", False))),
         slam_no_capture=int(slam is not None and slam.name == "NoCapture"),
-        opponents=opponents)]
+        opponents=opponents, tracks=tracks, owner=owner_range[0], owner_end=owner_range[1])]
 
 
 @compiles("effect_from_to")

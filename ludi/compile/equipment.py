@@ -179,20 +179,28 @@ def equip_mancala_board(c: Compiler, item: Node) -> None:
     c.stores = store is None or store.name != "None"
     c.board = geometry.mancala(rows, cols, c.stores)
     c.params[L.P_BOARD_CELLS] = rows * cols
-    track = next((a for a in item.positional if isinstance(a, Node)), None)
-    tracks = next((a for a in item.positional if isinstance(a, tuple)), ())
-    if len(tracks) > 1:
-        raise fail(tracks[1], "a mancala board with several tracks is not supported yet: ludi "
-                   "sows along one track, the board's")
-    track = tracks[0] if tracks else track
-    if track is None:
+    single = next((a for a in item.positional if isinstance(a, Node)), None)
+    tracks = next((a for a in item.positional if isinstance(a, tuple)), ()) or (
+        (single,) if single is not None else ())
+    if not tracks:
         raise fail(item, "a mancala board needs a (track …) to sow along")
-    _, spec = track.positional[:2]
-    try:
-        c.track = geometry.parse_track(c.board, spec, c.stores)
-    except ValueError as e:
-        raise fail(track, str(e)) from None
-    c.track_loop = 1 if track.named("loop", False) else 0
+    for track in tracks:
+        name, spec = track.positional[:2]
+        role = track.positional[2] if len(track.positional) > 2 else None
+        owner = c.colour(track, role) if role is not None else -1
+        try:
+            cells = geometry.parse_track(c.board, spec, c.stores)
+        except ValueError as e:
+            raise fail(track, str(e)) from None
+        if any(t.name == name and t.owner == owner for t in c.tracks):
+            raise fail(track, f'two tracks called "{name}"')
+        c.tracks.append(geometry.Track(name, cells, 1 if track.named("loop", False) else 0, owner))
+    board_tracks = [t for t in c.tracks if t.owner < 0]
+    if len(board_tracks) > 1:
+        raise fail(tracks[1], "a mancala board with several tracks of its own (not players') "
+                   "is not supported yet: ludi sows along one track, the board's")
+    if board_tracks:
+        c.track, c.track_loop = board_tracks[0].cells, board_tracks[0].loop
 
 
 @compiles("equip_piece")

@@ -100,6 +100,8 @@ T_COMPONENTS = 65  # the piece types: K, then each one's owner (K: colour, -1 sh
 #                    each colour's own piece type (4: the one an Add places, 0 none)
 T_PHASES = 66  # per phase: its first next-phase record and how many (PH_* fields)
 T_NEXT_PHASE = 67  # the (nextPhase …) records: NX_WIDTH integers each (NX_* fields)
+T_TRACKS = 68  # every track of the board, one block each: its length, 1 when it loops, its
+#                sites in order, then each site's place on it (C, -1): what (sow …) reads
 T_HEADER = 72
 
 #: The header fields a dump shows, in order (all P_* names).
@@ -493,7 +495,10 @@ E_JUMP = 21  # SkipUnless, Skip: how many of the following list entries to pass 
 E_GEN = 22  # CanMove: the generator whose moves it looks for (T_GEN index)
 E_DIRS = 23  # Custodial: bitmask of the directions it looks along
 E_ROLE = 24  # Promote: whose piece it becomes (a role code)
-EFF_WIDTH = 25
+E_TRACKS = 25  # Sow: the track block for each colour (4 T_LIST entries: T_TRACKS offsets)
+E_OWNER = 26  # Sow: the player whose track it sows along (ops; empty: the track of colour 0)
+E_OWNER_END = 27
+EFF_WIDTH = 28
 
 EFF_SOW = 1
 EFF_FROM_TO = 2
@@ -511,7 +516,8 @@ EFF_SURROUND = 9  # Ludii's surround: neighbours of E_SITE whose neighbours hold
 
 EFFECTS: dict[int, tuple[str, tuple[int, ...]]] = {
     EFF_SOW: ("sow", (E_CAPTURE, E_CAPTURE_END, E_APPLY, E_APPLY_COUNT, E_INCLUDE_SELF, E_SKIP,
-                      E_SKIP_END, E_BACKTRACK, E_SLAM_NO_CAPTURE, E_OPPONENTS)),
+                      E_SKIP_END, E_BACKTRACK, E_SLAM_NO_CAPTURE, E_OPPONENTS, E_TRACKS, E_OWNER,
+                      E_OWNER_END)),
     EFF_FROM_TO: ("fromTo", (E_FROM_SITE, E_FROM_SITE_END, E_TO_SITE, E_TO_SITE_END, E_COUNT,
                              E_COUNT_END)),
     EFF_REMOVE: ("remove", (E_SITE, E_SITE_END)),

@@ -128,9 +128,13 @@ def sites_outer(c: Compiler, node: Node) -> int:
 
 @compiles("region_sites_track")
 def sites_track(c: Compiler, node: Node) -> int:
-    if not c.track:
-        raise fail(node, "(sites Track) needs a board with a (track …)")
-    return _fixed(c, np.array(c.track, np.int64))
+    """``(sites Track ["Name"])``: the sites of the board's track, or of the track so named."""
+    name = node.args[0] if node.args else None
+    found = [t for t in c.tracks if (t.name == name if name is not None else t.owner < 0)]
+    if not found:
+        raise fail(node, f'no track "{name}"' if name is not None else
+                   "(sites Track) needs a board with a (track …) of its own")
+    return _fixed(c, np.array(found[0].cells, np.int64))
 
 
 @compiles("region_sites_role")

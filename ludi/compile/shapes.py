@@ -86,7 +86,7 @@ def sowing(moves: Node) -> Sowing | None:
             and _is(frm.named("if"), _SELECT_IF, "cond")):
         return None
     sow = then.args[0]
-    if sow.rule != "effect_sow":
+    if sow.rule != "effect_sow" or sow.positional:  # a named track: not the board's
         return None
     named = {a.name: a.value for a in sow.args if isinstance(a, Named)}
     known = {"if", "apply", "includeSelf", "skipIf", "backtracking", "grandSlam"}

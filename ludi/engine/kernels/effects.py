@@ -26,6 +26,8 @@ from ludi.compile.layout import (
     E_JUMP,
     E_KIND,
     E_OPPONENTS,
+    E_OWNER,
+    E_OWNER_END,
     E_ROLE,
     E_SITE,
     E_SITE_END,
@@ -34,6 +36,7 @@ from ludi.compile.layout import (
     E_SLAM_NO_CAPTURE,
     E_TO_SITE,
     E_TO_SITE_END,
+    E_TRACKS,
     EFF_CAN_MOVE,
     EFF_CUSTODIAL,
     EFF_FROM_TO,
@@ -91,8 +94,8 @@ from ludi.compile.layout import (
     P_CELLS,
     P_DIRS,
     P_PLAY,
+    P_PLAYERS,
     P_SOW_FAST,
-    P_TRACK_LEN,
     P_W_SLAM,
     PLAY_ADD,
     S_COUNTS,
@@ -102,7 +105,7 @@ from ludi.compile.layout import (
     T_GEN,
     T_LIST,
     T_NBR,
-    T_TRACK,
+    T_TRACKS,
     W_CAN_MOVE,
     W_CAN_MOVE_LEFT,
     W_ERROR,
@@ -172,8 +175,17 @@ def sow(t, s, w, e):
     backtracking, before it) while the capture condition holds. With grandSlam:NoCapture,
     captures that would empty every site of the opponents are undone."""
     at = t[T_EFF] + e * EFF_WIDTH
-    track = t[T_TRACK]
-    L = t[P_TRACK_LEN]
+    colour = 0
+    if t[at + E_OWNER] < t[at + E_OWNER_END]:  # the owner's own track
+        owner, _ = evaluate(t, s, w, t[at + E_OWNER], t[at + E_OWNER_END])
+        colour = owner - 1
+        if colour < 0 or colour >= t[P_PLAYERS]:
+            return
+    index = t[t[T_LIST] + t[at + E_TRACKS] + colour]
+    block = t[T_TRACKS] + t[t[T_TRACKS] + 1 + index]
+    L = t[block]
+    loop = t[block + 1]
+    track = block + 2
     pos_of = track + L
     cnt = sec(s, S_COUNTS)
     origin = s[I_LAST_TO]  # Ludii's default start: the site the move just chose
@@ -189,7 +201,7 @@ def sow(t, s, w, e):
     last = origin
     skipped = 0  # sites passed in a row without a seed: a whole lap means none can take one
     while seeds > 0:
-        pos = sowing.track_next(t, pos)
+        pos = sowing.next_place(L, loop, pos)
         if pos < 0:
             break
         site = t[track + pos]
@@ -229,7 +241,7 @@ def sow(t, s, w, e):
         captured = True
         if t[at + E_BACKTRACK] == 0:
             break
-        p = sowing.track_prev(t, p)
+        p = sowing.previous_place(L, loop, p)
         if p < 0 or t[track + p] == origin or p == t[pos_of + last]:
             break
     if captured and grand_slam == 1:

@@ -46,19 +46,31 @@ from ludi.engine.kernels.core import fail, kernel, tiny
 
 
 @tiny
-def track_next(t, pos):
-    """The place after ``pos`` on the track (-1 past the end of a track that does not loop)."""
-    if pos + 1 < t[P_TRACK_LEN]:
+def next_place(length, loop, pos):
+    """The place after ``pos`` on a track (-1 past the end of a track that does not loop)."""
+    if pos + 1 < length:
         return pos + 1
-    return 0 if t[P_TRACK_LOOP] == 1 else -1
+    return 0 if loop == 1 else -1
+
+
+@tiny
+def previous_place(length, loop, pos):
+    """The place before ``pos`` on a track (-1 before the start of one that does not loop)."""
+    if pos > 0:
+        return pos - 1
+    return length - 1 if loop == 1 else -1
+
+
+@tiny
+def track_next(t, pos):
+    """The place after ``pos`` on the board's track."""
+    return next_place(t[P_TRACK_LEN], t[P_TRACK_LOOP], pos)
 
 
 @tiny
 def track_prev(t, pos):
-    """The place before ``pos`` on the track (-1 before the start of one that does not loop)."""
-    if pos > 0:
-        return pos - 1
-    return t[P_TRACK_LEN] - 1 if t[P_TRACK_LOOP] == 1 else -1
+    """The place before ``pos`` on the board's track."""
+    return previous_place(t[P_TRACK_LEN], t[P_TRACK_LOOP], pos)
 
 
 @tiny
