@@ -395,6 +395,20 @@ EXTRA = {
     (end (if (no Moves Mover) (byScore {(score P1 (count at:(mapEntry P1)))
                                         (score P2 (count at:(mapEntry P2)))})))))
 """,
+    "variables": """
+(game "Variables" (players 2)
+  (equipment {(mancalaBoard 2 4 store:None (track "Track" "0,E,N,W" loop:True))
+    (piece "Seed" Shared) (regions P1 (sites Bottom)) (regions P2 (sites Top))})
+  (rules (start (set Count 2 to:(sites Track)))
+    (play (move Select
+      (from (if (= (var "Last") Undefined) (sites Mover)
+                (forEach (sites Mover) if:(!= (site) (trackSite Move from:(var "Last") steps:1))))
+            if:(> (count at:(from)) 0))
+      (then (and {(sow) (set Var "Last" (last From)) (set Var (+ (var) 1))}))))
+    (end {(forEach NonMover if:(all Sites (sites Player) if:(= 0 (count at:(site))))
+                   (result Player Loss))
+          (forEach Player if:(> (var) 200) (result Player Draw))})))
+""",
     "solid-diagonals": """
 (game "Solid Diagonals" (players 2)
   (equipment {(board (rectangle 3 4 diagonals:SolidNoSplit) use:Vertex) (piece "Disc" Each)})

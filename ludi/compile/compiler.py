@@ -111,6 +111,8 @@ class Compiler:
         self.next_phases = Records("NX_", L.NX_WIDTH)
         self.phase_ends: list[tuple[int, Node]] = []  # (phase, its (end …)), tried first
         self.where_pieces: list[tuple[Node, int, int]] = []  # (where …): node, type, colour
+        self.variables: dict[str, int] = {}  # (var "Name") and (set Var "Name" …): I_VARS slots
+        self.variable_origin: Node | None = None
         self.hand_size = 0  # sites in each player's hand (0: no hands)
         self.first_hand = -1  # the first hand site, once the hands are laid out
         self.board: Board | None = None
@@ -316,6 +318,15 @@ class Compiler:
             blocks += [len(track.cells), track.loop, *track.cells, *pos.tolist()]
         return np.array(head + blocks, np.int64)
 
+    def variable(self, node: Node, name: str) -> int:
+        """The slot of a variable ("": Ludii's unnamed one)."""
+        if name not in self.variables:
+            if len(self.variables) >= L.MAX_VARS:
+                raise fail(node, f"more than {L.MAX_VARS} variables in one game")
+            self.variables[name] = len(self.variables)
+            self.variable_origin = self.variable_origin or node
+        return self.variables[name]
+
     def check_where(self) -> None:
         """``(where "Wolf" P2)`` names the site of P2's one wolf: refuse a game where a player
         could have several (Ludii then names the first in an order ludi does not keep)."""
@@ -361,6 +372,9 @@ class Compiler:
         p[L.P_STATE_SIZE] = L.state_size(C, int(p[L.P_HISTORY]))
         self.check_groups()
         self.check_where()
+        if self.variables and self.uses_history:
+            raise fail(self.variable_origin, "variables in a game that tests repeated positions "
+                       "are not supported yet (Ludii's positions include the variables)")
         bounds.prove(self)
         track_pos = -np.ones(C, np.int64)
         track_pos[self.track] = np.arange(len(self.track))

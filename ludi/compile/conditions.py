@@ -15,7 +15,7 @@ import numpy as np
 from ludi.compile import layout as L
 from ludi.compile.regions import centre_cells, ludii_site, static_cells
 from ludi.compile.registry import compiles, constant, fail, items, number, operands
-from ludi.lang import Node
+from ludi.lang import Node, parse_fragment
 from ludi.lang.tree import Sym
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -46,6 +46,8 @@ def expr(c: Compiler, value) -> None:
         c.op(value, L.OP_CONST, value=value)
     elif isinstance(value, Node):
         c.dispatch(value)
+    elif isinstance(value, Sym) and value.kind == "undefined":  # Ludii's Undefined: -1
+        c.op(c.within[-1] if c.within else c.tree, L.OP_CONST, value=-1)
     else:
         raise fail(c.tree, f"cannot use {value!r} as a value here")
 
@@ -170,8 +172,14 @@ def hand_site(c: Compiler, node: Node) -> None:
 
 @compiles("cond_all_sites")
 def all_sites(c: Compiler, node: Node) -> None:
-    """``(all Sites REGION if:C)``: C holds at every (site) of the region (a loop in the VM)."""
-    sites_loop(c, node, node.args[0], node.named("if"), L.LOOP_ALL)
+    """``(all Sites REGION if:C)``: C holds at every (site) of the region (a loop in the VM);
+    of ``(forEach R if:D)``: at every site of R where D holds."""
+    region, body = node.positional[0], node.named("if")
+    if isinstance(region, Node) and region.rule == "region_foreach":
+        skip = Node("cond_not", (region.named("if"),), region.pos)
+        body = Node("cond_or", (skip, body), node.pos)
+        region = region.positional[0]
+    sites_loop(c, node, region, body, L.LOOP_ALL)
 
 
 def sites_loop(c: Compiler, node: Node, region: Node, body, mode: int) -> None:
@@ -370,6 +378,34 @@ def where(c: Compiler, node: Node) -> None:
     comp = c.component(node, name if name[-1:].isdigit() else f"{name}{colour + 1}")
     c.where_pieces.append((node, comp.index, colour))
     c.op(node, L.OP_WHERE, value=comp.index, role=colour)
+
+
+@compiles("site_track_move")
+def track_move(c: Compiler, node: Node) -> None:
+    """``(trackSite Move [from:SITE] [ROLE | "Name"] steps:N)``: the site N places on from SITE
+    ((from) by default) along a track, as Ludii picks it for the player (the mover, or ROLE):
+    the player's own track whose name contains "Name", else any track so named; without a
+    name the player's own track, else the board's."""
+    who = next((a for a in node.positional), None)
+    name = who if isinstance(who, str) else None
+    role = c.role(node, who) if isinstance(who, Sym) else L.ROLE_MOVER
+    indices = []
+    for colour in range(4):
+        named = [i for i, t in enumerate(c.tracks) if name is None or name in t.name]
+        own = [i for i in named if c.tracks[i].owner == colour]
+        other = [i for i in named if name is not None or c.tracks[i].owner < 0]
+        indices.append((own or other or [-1])[0])
+    if not c.tracks:
+        raise fail(node, "(trackSite Move …) needs a board with a (track …)")
+    expr(c, node.named("from", parse_fragment("(from)", "site")))
+    expr(c, node.named("steps"))
+    c.op(node, L.OP_TRACK_SITE, numbers=c.add_list(indices)[0], role=role)
+
+
+@compiles("site_var")
+def var(c: Compiler, node: Node) -> None:
+    """``(var ["Name"])``: the variable's value, -1 until a move sets it."""
+    c.op(node, L.OP_VAR, value=c.variable(node, node.args[0] if node.args else ""))
 
 
 @compiles("cond_is_player")

@@ -146,6 +146,17 @@ def if_(c: Compiler, node: Node) -> list[int]:
     return out
 
 
+@compiles("effect_set_var")
+def set_var(c: Compiler, node: Node) -> list[int]:
+    """``(set Var ["Name"] [VALUE])``: the variable takes the value (-1 without one) and keeps
+    it from move to move (Ludii's state values)."""
+    name = next((a for a in node.args if isinstance(a, str)), "")
+    value = next((a for a in node.args if not isinstance(a, str)), None)
+    start, end = c.code_range(value) if value is not None else (0, 0)
+    return [c.effs.add(node, kind=L.EFF_SET_VAR, var=c.variable(node, name), count=start,
+                       count_end=end)]
+
+
 @compiles("effect_promote")
 def promote(c: Compiler, node: Node) -> list[int]:
     """``(promote SITE (piece "King") ROLE)``: the piece at SITE is replaced by ROLE's "King"

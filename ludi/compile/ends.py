@@ -6,11 +6,13 @@ outcome; ``(byScore …)`` clauses list their scores in ``T_SCORES``.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ludi.compile import layout as L
-from ludi.compile.registry import compiles, items
+from ludi.compile.registry import compiles, fail, items
 from ludi.lang import Node
+from ludi.lang.tree import Named, Sym
 
 if TYPE_CHECKING:  # pragma: no cover
     from ludi.compile.compiler import Compiler
@@ -23,7 +25,7 @@ def end(c: Compiler, part: Node | None, phase: int | None = None) -> None:
     phase's own end clauses (``phase``: its number) hold only while the player who moved is in
     that phase; they come before the game's, which Ludii tries after them (a game of phases
     may have none: ``part`` None)."""
-    for clause in items(part.args[0]) if part is not None else ():
+    for clause in clauses(c, part):
         if phase is None:
             c.dispatch(clause)
             continue
@@ -41,6 +43,50 @@ def end(c: Compiler, part: Node | None, phase: int | None = None) -> None:
              if c.code.get(i, "kind") not in combinators]
     c.params[L.P_LINE_ONLY] = int(bool(tests) and all(
         row[L.O_KIND] == L.OP_LINE and row[L.O_LENGTH] >= 2 for row in tests))
+
+
+def clauses(c: Compiler, part: Node | None) -> list[Node]:
+    """The end clauses of ``(end …)``, each ``(forEach …)`` made its ``(if …)`` clauses."""
+    out: list[Node] = []
+    for clause in items(part.args[0]) if part is not None else ():
+        out += per_player(c, clause) if clause.rule == "clause_for_each" else [clause]
+    return out
+
+
+@compiles("clause_for_each")
+def for_each(c: Compiler, node: Node) -> None:
+    for clause in per_player(c, node):
+        c.dispatch(clause)
+
+
+def per_player(c: Compiler, clause: Node) -> list[Node]:
+    """``(forEach Player if:C R)``: one ``(if C R)`` per player (P1, P2, …; NonMover: the
+    others, Next then Prev) with the role Player standing for that player."""
+    which, outcome = clause.positional
+    cond = clause.named("if")
+    if which.name == "Player":
+        roles = [f"P{k + 1}" for k in range(c.num_players)]
+    elif c.num_players in (2, 3):
+        roles = ["Next", "Prev"][:c.num_players - 1]
+    else:
+        raise fail(clause, f"(forEach NonMover …) in a {c.num_players}-player game is not "
+                   "supported yet")
+    return [Node("clause_if", (_with_player(cond, Sym("role", r)),
+                               _with_player(outcome, Sym("role", r))), clause.pos)
+            for r in roles]
+
+
+def _with_player(value, who: Sym):
+    """``value`` with the role Player replaced by ``who``."""
+    if isinstance(value, Sym) and value.kind == "role" and value.name == "Player":
+        return who
+    if isinstance(value, Node):
+        return replace(value, args=tuple(_with_player(a, who) for a in value.args))
+    if isinstance(value, Named):
+        return Named(value.name, _with_player(value.value, who))
+    if isinstance(value, tuple):
+        return tuple(_with_player(a, who) for a in value)
+    return value
 
 
 @compiles("clause_if")

@@ -191,7 +191,8 @@ O_SITE = 11  # OP_COUNT_CMP: the site whose count is compared
 O_COMPARE = 12  # OP_COUNT_CMP: the comparison (OP_EQ ... OP_GE)
 O_NOT_FARTHER = 13  # OP_APPROACH: 1 when ending as far as before also counts
 O_TIMES = 14  # OP_REPEATED: how many times the position must have occurred
-O_NUMBERS = 15  # OP_IN_NUMBERS: the first of the numbers (T_LIST entries)
+O_NUMBERS = 15  # OP_IN_NUMBERS: the first of the numbers (T_LIST entries); OP_TRACK_SITE:
+#                 the tracks
 O_NUMBER_COUNT = 16  # OP_IN_NUMBERS: how many
 O_JUMP = 17  # OP_SITES_LOOP: how far on its OP_SITES_NEXT is; OP_SITES_NEXT: how far back
 O_MODE = 18  # OP_SITES_LOOP: LOOP_ALL or LOOP_COUNT
@@ -266,6 +267,9 @@ OP_SITES_NEXT = 60
 OP_BETWEEN = 62  # the context site (between): the site a hop jumps over
 OP_LINE_THROUGH = 63  # a site -> a line of the piece there through it ((is Line N through:S))
 OP_WHERE = 64  # the board site of colour O_ROLE's piece of type O_VALUE (-1: none)
+OP_VAR = 65  # the value of variable O_VALUE (I_VARS slot)
+OP_TRACK_SITE = 66  # a site and a number of steps -> the site that far on along O_ROLE's track
+#                     (O_NUMBERS: 4 T_LIST entries, each colour's track; -1 off the track)
 LOOP_ALL = 0
 LOOP_COUNT = 1
 
@@ -335,6 +339,8 @@ OPS: dict[int, tuple[str, tuple[int, ...], int]] = {
     OP_BETWEEN: ("between", (), 0),
     OP_LINE_THROUGH: ("line-through", (O_LENGTH, O_AXES, O_EXACT), 1),
     OP_WHERE: ("where", (O_VALUE, O_ROLE), 0),
+    OP_VAR: ("var", (O_VALUE,), 0),
+    OP_TRACK_SITE: ("track-site", (O_NUMBERS, O_ROLE), 2),
 }
 
 # ================================================================ end clauses (T_CLAUSES)
@@ -485,7 +491,8 @@ E_FROM_SITE = 11  # FromTo: the site counters leave
 E_FROM_SITE_END = 12
 E_TO_SITE = 13  # FromTo: the site they go to
 E_TO_SITE_END = 14
-E_COUNT = 15  # FromTo: how many; Custodial: the most sites flanked (empty: no limit)
+E_COUNT = 15  # FromTo: how many; Custodial: the most sites flanked (empty: no limit); SetVar:
+#               the value (empty: -1)
 E_COUNT_END = 16
 E_SITE = 17  # Remove: the site emptied; Custodial: the site it looks from
 E_SITE_END = 18
@@ -498,7 +505,8 @@ E_ROLE = 24  # Promote: whose piece it becomes (a role code)
 E_TRACKS = 25  # Sow: the track block for each colour (4 T_LIST entries: T_TRACKS offsets)
 E_OWNER = 26  # Sow: the player whose track it sows along (ops; empty: the track of colour 0)
 E_OWNER_END = 27
-EFF_WIDTH = 28
+E_VAR = 28  # SetVar: the variable (I_VARS slot)
+EFF_WIDTH = 29
 
 EFF_SOW = 1
 EFF_FROM_TO = 2
@@ -510,6 +518,7 @@ EFF_SKIP = 6
 # there (W_CAN_MOVE) and the move's caller, which may generate moves, settles it and goes on.
 EFF_CAN_MOVE = 7
 EFF_CUSTODIAL = 8  # Ludii's custodial: lines of sites flanked from E_SITE, captured by E_APPLY
+EFF_SET_VAR = 11  # variable E_VAR takes the value E_COUNT
 EFF_PROMOTE = 10  # the piece at E_SITE becomes E_ROLE's piece of the type in E_APPLY
 EFF_SURROUND = 9  # Ludii's surround: neighbours of E_SITE whose neighbours hold (E_COUNT: how
 #                   many may not)
@@ -528,6 +537,7 @@ EFFECTS: dict[int, tuple[str, tuple[int, ...]]] = {
     EFF_CUSTODIAL: ("custodial", (E_SITE, E_SITE_END, E_DIRS, E_COUNT, E_COUNT_END, E_COND,
                                   E_COND_END, E_CAPTURE, E_CAPTURE_END, E_APPLY, E_APPLY_COUNT)),
     EFF_PROMOTE: ("promote", (E_SITE, E_SITE_END, E_APPLY, E_ROLE)),
+    EFF_SET_VAR: ("set-var", (E_VAR, E_COUNT, E_COUNT_END)),
     EFF_SURROUND: ("surround", (E_SITE, E_SITE_END, E_DIRS, E_COUNT, E_COUNT_END, E_COND,
                                 E_COND_END, E_CAPTURE, E_CAPTURE_END, E_APPLY, E_APPLY_COUNT)),
 }
@@ -612,6 +622,8 @@ I_FORCED_PASSES = 56  # forced passes played (Ludii counts no move for them)
 I_LAST_AFTER = 57  # where the last move's consequences ended (a sowing's last site; -1: at
 #                    its to): Ludii's (last To afterConsequence:True)
 I_BETWEEN = 58  # the context site (between): the site a hop jumps over
+I_VARS = 59  # Ludii's variables ((set Var "Name" v), (var "Name")): MAX_VARS slots, -1 unset
+MAX_VARS = 5
 INFO_SIZE = 64
 
 # per-site sections of C entries each, at INFO_SIZE + k * C

@@ -101,12 +101,19 @@ def _check_pieces_to_add(c: Compiler, node: Node) -> None:
 
 @compiles("moves_select")
 def select(c: Compiler, node: Node) -> None:
+    """``(move Select (from REGION [if:C]) …)``; REGION may be ``(forEach R if:D)``: the sites
+    of R where D holds at (site) (and C at (from), the same site)."""
     frm = node.args[0]
     where = frm.positional[0] if frm.positional else None
     if not isinstance(where, Node) or where.category != "region":
         raise fail(node, "(move Select (from REGION …)) needs a region to choose from")
+    cond = frm.named("if")
+    if where.rule == "region_foreach":
+        inner = where.named("if")
+        cond = inner if cond is None else Node("cond_and", (inner, cond), where.pos)
+        where = where.positional[0]
     fields = _site_or_region(c, where, "from_site", "region")
-    leaf(c, node, L.GEN_SELECT, **fields, **condition(c, frm.named("if")), **then(c, node))
+    leaf(c, node, L.GEN_SELECT, **fields, **condition(c, cond), **then(c, node))
 
 
 @compiles("moves_remove")

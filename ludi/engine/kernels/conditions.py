@@ -69,6 +69,7 @@ from ludi.compile.layout import (
     I_STUCK,
     I_TO,
     I_TURNS,
+    I_VARS,
     LOOP_ALL,
     O_AXES,
     O_COMPARE,
@@ -149,7 +150,9 @@ from ludi.compile.layout import (
     OP_SITES_NEXT,
     OP_SUB,
     OP_TO,
+    OP_TRACK_SITE,
     OP_TRUE,
+    OP_VAR,
     OP_WHAT,
     OP_WHERE,
     OP_WHO,
@@ -192,6 +195,7 @@ from ludi.compile.layout import (
     T_SITES,
     W_NO_MOVES,
 )
+from ludi.engine.kernels import sowing
 from ludi.engine.kernels.core import (
     fail,
     kernel,
@@ -583,6 +587,8 @@ def leaf_rest(t, s, w, pc, op, at):
         return 1 if after < before or (t[at + O_NOT_FARTHER] == 1 and after == before) else 0
     if op == OP_REPEATED:
         return 1 if repetitions(s) >= t[at + O_TIMES] else 0
+    if op == OP_VAR:
+        return s[I_VARS + t[at + O_VALUE]]
     if op == OP_WHERE:
         for a in range(t[P_BOARD_CELLS]):
             if s[BOARD + a] == t[at + O_ROLE] + 1 and piece_type(t, s, a) == t[at + O_VALUE]:
@@ -729,6 +735,11 @@ def evaluate(t, s, w, start, end):
             r = line_through(t, s, w[vals + sp - 1], t[at + O_LENGTH], t[at + O_AXES],
                              t[at + O_EXACT])
             w[vals + sp - 1] = 1 if r else 0
+            w[why + sp - 1] = pc
+        elif op == OP_TRACK_SITE:
+            sp -= 1
+            index = t[t[T_LIST] + t[at + O_NUMBERS] + role_colour(t, s, t[at + O_ROLE])]
+            w[vals + sp - 1] = sowing.track_site(t, index, w[vals + sp - 1], w[vals + sp])
             w[why + sp - 1] = pc
         elif op == OP_IS_EVEN or op == OP_IS_ODD:
             odd = w[vals + sp - 1] % 2

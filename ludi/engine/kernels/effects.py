@@ -37,12 +37,14 @@ from ludi.compile.layout import (
     E_TO_SITE,
     E_TO_SITE_END,
     E_TRACKS,
+    E_VAR,
     EFF_CAN_MOVE,
     EFF_CUSTODIAL,
     EFF_FROM_TO,
     EFF_MOVE_AGAIN,
     EFF_PROMOTE,
     EFF_REMOVE,
+    EFF_SET_VAR,
     EFF_SKIP,
     EFF_SKIP_UNLESS,
     EFF_SOW,
@@ -79,6 +81,7 @@ from ludi.compile.layout import (
     I_SITE,
     I_SWAPPED,
     I_TO,
+    I_VARS,
     KIND_BITS,
     KIND_MASK,
     MOVE_ADD,
@@ -156,6 +159,11 @@ def simple_effect(t, s, w, e):
             remove(t, s, site)
     elif kind == EFF_MOVE_AGAIN:
         s[I_MOVE_AGAIN] = 1
+    elif kind == EFF_SET_VAR:
+        value = -1
+        if t[at + E_COUNT] < t[at + E_COUNT_END]:
+            value, _ = evaluate(t, s, w, t[at + E_COUNT], t[at + E_COUNT_END])
+        s[I_VARS + t[at + E_VAR]] = value
     elif kind == EFF_PROMOTE:
         site, _ = evaluate(t, s, w, t[at + E_SITE], t[at + E_SITE_END])
         colour = role_colour(t, s, t[at + E_ROLE])

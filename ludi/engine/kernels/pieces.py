@@ -139,9 +139,11 @@ def place(t, s, c, colour):
 
 @kernel
 def remove(t, s, c):
-    """Take the piece off cell ``c`` (pieces that move or are captured; no groups here)."""
+    """Take the piece off cell ``c`` (pieces that move or are captured; no groups here); a site
+    holding counters nobody owns (seeds) is emptied, as Ludii's remove empties a site."""
     stone = s[BOARD + c]
     if stone == 0:
+        s[sec(s, S_COUNTS) + c] = 0
         return
     s[BOARD + c] = 0
     s[sec(s, S_WHAT) + c] = 0

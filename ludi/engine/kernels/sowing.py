@@ -41,6 +41,7 @@ from ludi.compile.layout import (
     T_REGIONS,
     T_SITES,
     T_TRACK,
+    T_TRACKS,
 )
 from ludi.engine.kernels.core import fail, kernel, tiny
 
@@ -59,6 +60,27 @@ def previous_place(length, loop, pos):
     if pos > 0:
         return pos - 1
     return length - 1 if loop == 1 else -1
+
+
+@kernel
+def track_site(t, index, site, steps):
+    """Ludii's (trackSite Move …): the site ``steps`` places after ``site`` on track ``index``
+    (T_TRACKS); from a site off the track, counted from its end. Past the end of a track that
+    does not loop, or with no track (``index`` -1): -1."""
+    if index < 0:
+        return -1
+    block = t[T_TRACKS] + t[t[T_TRACKS] + 1 + index]
+    length = t[block]
+    sites = block + 2
+    pos = length
+    if site >= 0 and site < t[P_CELLS] and t[sites + length + site] >= 0:
+        pos = t[sites + length + site]
+    pos += steps if steps > 0 else 0
+    if pos < length:
+        return t[sites + pos]
+    if t[block + 1] == 1:
+        return t[sites + pos % length]
+    return -1
 
 
 @tiny
