@@ -139,6 +139,13 @@ def test_is_empty_reads_a_hands_site():
     game = ludi.parse(text)
     state = play(game, "hand1-b2", "hand2-a1")
     assert moves(state) == ["b2-a2", "b2-b1", "b2-b3", "b2-c2"]
+    # (is Occupied (handSite Mover)) and (who at:…) read a hand's site too
+    occupied = ludi.parse(text.replace("(is Empty (handSite Mover))",
+                                       "(not (is Occupied (handSite Mover)))"))
+    assert moves(play(occupied, "hand1-b2", "hand2-a1")) == moves(state)
+    owner = ludi.parse(text.replace("(is Empty (handSite Mover))",
+                                    "(= 0 (who at:(handSite Mover)))"))
+    assert moves(play(owner, "hand1-b2", "hand2-a1")) == moves(state)
 
 
 def test_next_phase_without_a_name_goes_to_the_next_phase():

@@ -714,7 +714,7 @@ def evaluate(t, s, w, start, end):
         elif op == OP_WHO or op == OP_WHAT or op == OP_IS_OCCUPIED:
             site = w[vals + sp - 1]
             r = 0
-            if site >= 0 and site < t[P_BOARD_CELLS]:
+            if site >= 0 and site < t[P_CELLS]:  # a hand's site too
                 if op == OP_WHAT:
                     r = piece_type(t, s, site)
                 else:
