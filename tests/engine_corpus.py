@@ -409,6 +409,17 @@ EXTRA = {
                    (result Player Loss))
           (forEach Player if:(> (var) 200) (result Player Draw))})))
 """,
+    "leaps": """
+(game "Leaps" (players {(player N) (player S)})
+  (equipment {(board (square 5))
+    (piece "Knight" Each (move Leap {{F F R F} {F F L F}} forward:True rotations:True
+      (to if:(not (is Friend (who at:(to)))) (apply (remove (to))))))
+    (regions "Goal" P1 (sites Top)) (regions "Goal" P2 (sites Bottom))})
+  (rules (start {(place "Knight1" (sites Bottom)) (place "Knight2" (sites Top))})
+    (play (forEach Piece))
+    (end {(if (= (sites Occupied by:Mover) (sites Mover "Goal")) (result Mover Win))
+          (if (no Moves Next) (result Mover Win))})))
+""",
     "solid-diagonals": """
 (game "Solid Diagonals" (players 2)
   (equipment {(board (rectangle 3 4 diagonals:SolidNoSplit) use:Vertex) (piece "Disc" Each)})

@@ -371,3 +371,30 @@ def test_a_sowing_of_a_track_nobody_has_is_refused():
     with pytest.raises(CompileError, match="P2 has no track of its own"):
         ludi.parse(OWN_TRACKS.replace('"Track2" "3,W,N,E,ESE" loop:True P2', '"Other" "3,W,N,E" '
                                       'loop:True'))
+
+
+def test_a_knights_leap_and_forward_leaps():
+    # {{F F R F} {F F L F}} from each orthogonal start: a knight's eight squares, whatever
+    # stands between; forward:True keeps those ending ahead of the piece's facing
+    knight = '(piece "N" Each (move Leap {{F F R F} {F F L F}} (to if:(is Empty (to)))))'
+    g = game(knight, '(place "N1" {"B1"}) (place "N2" {"D4"})')
+    assert moves(g.initial_state()) == ["b1-a3", "b1-c3", "b1-d2"]
+    g = game(knight, '(place "N1" {"B2"}) (place "N2" {"D3"})')  # d3 is taken
+    assert moves(g.initial_state()) == ["b2-a4", "b2-c4", "b2-d1"]
+    ahead = knight.replace("{F F L F}}", "{F F L F}} forward:True")
+    g = game(ahead, '(place "N1" {"B2"}) (place "N2" {"A4"})')
+    assert moves(g.initial_state()) == ["b2-c4", "b2-d3"]  # not d1 (behind), a4 (taken)
+
+
+def test_two_regions_are_equal_when_they_have_the_same_sites():
+    text = GAME.format(board="(rectangle 4)", pieces='(piece "K" Each (move Step Forward '
+                       '(to if:(is Empty (to)))))', start='(place "K1" {"A1" "B1"}) '
+                       '(place "K2" {"D4"})').replace(
+        '(is In (last To) (sites Next "Home"))',
+        '(= (sites Occupied by:Mover) (sites {"A2" "B1"}))')
+    state = ludi.parse(text).initial_state()
+    state.apply("a1-a2")  # P1 occupies exactly a2 and b1
+    assert state.is_terminal() and state.winner == 0
+    state = ludi.parse(text).initial_state()
+    state.apply("b1-b2")
+    assert not state.is_terminal()

@@ -112,6 +112,8 @@ def _generator_bound(c: Compiler, g: int) -> int:
         return _slide_bound(c, g, _from_cells(c, code))
     if kind == L.GEN_STEP:  # one move a start cell and direction
         return len(_from_cells(c, code)) * bin(c.gens.get(g, "dirs")).count("1")
+    if kind == L.GEN_LEAP:  # one move a start cell and path
+        return len(_from_cells(c, code)) * c.lists[c.gens.get(g, "paths")]
     if kind == L.GEN_HOP_OVER:  # one jump a start cell and direction
         one_from = c.gens.get(g, "from_site") < c.gens.get(g, "from_site_end")
         froms = 1 if one_from else len(_from_cells(c, code))

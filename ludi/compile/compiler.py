@@ -23,6 +23,7 @@ from ludi.compile import (
     effects,
     ends,
     equipment,
+    leaps,  # noqa: F401  (registers (move Leap …))
     meta,
     moves,
     regions,  # noqa: F401  (registers the region ludemes)
@@ -346,7 +347,7 @@ class Compiler:
             return
         movers = [g for g in range(len(self.gens))
                   if self.gens.get(g, "kind") in (L.GEN_SLIDE, L.GEN_HOP, L.GEN_STEP,
-                                                   L.GEN_FROM_TO)]
+                                                   L.GEN_FROM_TO, L.GEN_LEAP)]
         removals = [e for e in range(len(self.effs)) if self.effs.get(e, "kind") == L.EFF_REMOVE]
         if movers or removals:
             origin = self.gens.origins[movers[0]] if movers else self.effs.origins[removals[0]]

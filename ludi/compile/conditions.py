@@ -80,6 +80,9 @@ def is_repeated(c: Compiler, node: Node) -> None:
 @compiles(*BINARY)
 def binary(c: Compiler, node: Node) -> None:
     a, b = node.args
+    if isinstance(a, Node) and a.category == "region":
+        same_sites(c, node, a, b)
+        return
     site = constant_site(c, a.named("at")) if isinstance(a, Node) \
         and a.rule == "int_count_at" else None
     if site is not None and isinstance(b, int) and node.rule.startswith("cond_"):
@@ -89,6 +92,18 @@ def binary(c: Compiler, node: Node) -> None:
     expr(c, a)
     expr(c, b)
     c.op(node, BINARY[node.rule])
+
+
+def same_sites(c: Compiler, node: Node, a: Node, b: Node) -> None:
+    """``(= A B)`` of regions (``!=``: not): every board site is in both or in neither."""
+    if c.hand_size:
+        raise fail(node, "(= REGION REGION) in a game with hands is not supported yet")
+    site = parse_fragment("(site)", "site")
+    both = Node("cond_eq", (Node("cond_is_in", (site, a), node.pos),
+                            Node("cond_is_in", (site, b), node.pos)), node.pos)
+    sites_loop(c, node, parse_fragment("(sites Board)", "region"), both, L.LOOP_ALL)
+    if node.rule == "cond_ne":
+        c.op(node, L.OP_NOT)
 
 
 @compiles("int_div")

@@ -440,7 +440,8 @@ G_COPY = 24  # FromTo: 1 when the piece is copied (the origin keeps it)
 G_OVER_COND = 25  # HopOver: the condition on the site jumped over, (between)
 G_OVER_COND_END = 26
 G_STOP = 27  # Slide: 1 when the to-condition is Ludii's stop rule (0: (is Approach), a filter)
-GEN_WIDTH = 28
+G_PATHS = 28  # Leap: first T_LIST entry of its paths: how many, then each one's length and steps
+GEN_WIDTH = 29
 
 GEN_ADD = 1
 GEN_SELECT = 2
@@ -452,6 +453,7 @@ GEN_VOTE = 7
 GEN_STEP = 8  # Ludii's Step: to a neighbour where the to-condition holds (occupied or not)
 GEN_FROM_TO = 9  # Ludii's (move (from …) (to …)): any piece from a site to a site
 GEN_HOP_OVER = 10  # Ludii's Hop, one jump: over the adjacent site (between) to the next one
+GEN_LEAP = 11  # Ludii's Leap: along fixed paths of steps (a knight's), to where the to-cond holds
 
 GENERATORS: dict[int, tuple[str, tuple[int, ...]]] = {
     GEN_ADD: ("add", (G_REGION, G_COND, G_COND_END, G_THEN, G_THEN_COUNT)),
@@ -468,6 +470,8 @@ GENERATORS: dict[int, tuple[str, tuple[int, ...]]] = {
     GEN_FROM_TO: ("fromTo", (G_REGION, G_FROM_SITE, G_FROM_SITE_END, G_FROM_COND,
                              G_FROM_COND_END, G_TO_REGION, G_TO_SITE, G_TO_SITE_END, G_COND,
                              G_COND_END, G_COPY, G_APPLY, G_APPLY_COUNT, G_THEN, G_THEN_COUNT)),
+    GEN_LEAP: ("leap", (G_REGION, G_PATHS, G_COND, G_COND_END, G_APPLY, G_APPLY_COUNT, G_THEN,
+                        G_THEN_COUNT)),
     GEN_HOP_OVER: ("hopOver", (G_REGION, G_FROM_SITE, G_FROM_SITE_END, G_DIRS, G_OVER_COND,
                                G_OVER_COND_END, G_COND, G_COND_END, G_APPLY, G_APPLY_COUNT,
                                G_THEN, G_THEN_COUNT)),

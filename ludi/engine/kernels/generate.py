@@ -54,6 +54,7 @@ from ludi.compile.layout import (
     GEN_FROM_TO,
     GEN_HOP,
     GEN_HOP_OVER,
+    GEN_LEAP,
     GEN_PASS,
     GEN_PROPOSE,
     GEN_SELECT,
@@ -138,7 +139,7 @@ from ludi.compile.layout import (
     W_LIMIT,
     WIN,
 )
-from ludi.engine.kernels import chains, sowing
+from ludi.engine.kernels import chains, leaps, sowing
 from ludi.engine.kernels.conditions import evaluate, first_clause, holds, in_region
 from ludi.engine.kernels.core import (
     fail,
@@ -510,6 +511,8 @@ def leaf_moves(t, s, w, g, buf, n):
         return step_moves(t, s, w, g, buf, n)
     if kind == GEN_FROM_TO:
         return from_to_moves(t, s, w, g, buf, n)
+    if kind == GEN_LEAP:
+        return leaps.leap_moves(t, s, w, g, buf, n)
     if kind == GEN_HOP:
         return chains.hop_moves(t, s, w, g, buf, n)
     if kind == GEN_PASS:
