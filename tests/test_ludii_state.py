@@ -90,3 +90,31 @@ def test_remove_empties_a_site_of_seeds_and_for_each_filters_a_from_region():
     assert not state.is_terminal()
     state.apply("c")  # a and c (P1's even sites) are empty now; b and d do not count
     assert state.is_terminal() and state.winner == 0
+
+
+def test_for_each_site_runs_its_effect_at_every_site_of_the_region():
+    # after a sowing, every occupied site of the mover's row is emptied into nothing: the
+    # effect runs at each (site); in a sowing's capture too
+    g = game(then="(and (sow) (forEach Site (sites Mover) (if (> (count at:(site)) 2) "
+                  "(remove (site)))))")
+    state = g.initial_state()
+    state.apply("a")  # a: 0, b: 3, c: 3, d: 2 -> b and c emptied
+    assert [state.count(x) for x in "abcd"] == [0, 0, 0, 2]
+    g = game(then="(sow apply:(forEach Site (sites Next) (remove (site))))")
+    state = g.initial_state()
+    state.apply("d")  # the last seed lands in P2's row: P2's row is emptied
+    assert [state.count(x) for x in "ABCD"] == [0, 0, 0, 0]
+    assert state.count("d") == 0 and state.count("c") == 2
+
+
+def test_select_from_the_pieces_own_sites():
+    text = """(game "P" (players 2)
+     (equipment { (board (square 3)) (piece "Bomb" Each (move Select (from (from))
+       (then (forEach Site (sites Around (last To) includeSelf:True)
+         (if (is Occupied (site)) (remove (site))))))) })
+     (rules (start { (place "Bomb1" {"A1" "C3"}) (place "Bomb2" {"B2"}) })
+      (play (forEach Piece)) (end (if (no Pieces Next) (result Mover Win)))))"""
+    state = ludi.parse(text).initial_state()
+    assert sorted(str(m) for m in state.legal_moves()) == ["a1", "c3"]
+    state.apply("a1")  # a1 and its neighbour b2 go up; c3 stays
+    assert state.is_terminal() and state.winner == 0 and state.owner("c3") == 0

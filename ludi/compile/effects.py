@@ -7,6 +7,7 @@ made, so ``(and {…})`` is the concatenation of its parts.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ludi.compile import layout as L
@@ -23,6 +24,12 @@ if TYPE_CHECKING:  # pragma: no cover
 def sequence(c: Compiler, node: Node) -> tuple[int, int]:
     """An effect or an (and {…}) of effects: their (start, count) in T_LIST."""
     return c.add_list(c.dispatch(node))
+
+
+#: Effects that run lists of their own, which the kernels nest one level deep: a sowing's or a
+#: capture's list may hold a (forEach Site …), whose own list holds none of them.
+NESTED = (L.EFF_SOW, L.EFF_CUSTODIAL, L.EFF_SURROUND, L.EFF_CAN_MOVE)
+NESTED_SITES = (*NESTED, L.EFF_FOR_EACH_SITE)
 
 
 @compiles("effect_and", "effect_or")
@@ -71,7 +78,7 @@ def sow(c: Compiler, node: Node) -> list[int]:
     inner = c.lists[apply_list[0]:apply_list[0] + apply_list[1]]
     if any(c.effs.get(e, "kind") == L.EFF_SOW for e in inner):
         raise fail(apply, "a sowing cannot sow again as its capture (apply:) effect")
-    if any(c.effs.get(e, "kind") in (L.EFF_CUSTODIAL, L.EFF_SURROUND) for e in inner):
+    if any(c.effs.get(e, "kind") in NESTED for e in inner):
         raise fail(apply, "a sowing's capture (apply:) effect cannot be a custodial capture")
     skip = node.named("skipIf")
     skip_range = c.code_range(skip) if skip is not None else (0, 0)
@@ -144,6 +151,29 @@ def if_(c: Compiler, node: Node) -> list[int]:
         out.append(c.effs.add(node, kind=L.EFF_SKIP, jump=len(else_effects)))
         out += else_effects
     return out
+
+
+@compiles("effect_for_each_site")
+def for_each_site(c: Compiler, node: Node) -> list[int]:
+    """``(forEach Site REGION EFFECT)``: the effect at each site of the region, ``(site)`` set to
+    it, in site order; of ``(if C A B)``, of A or B as C says."""
+    region, effect = node.args
+    if region.rule == "region_if":
+        cond, first, second = region.args
+        return c.dispatch(Node("effect_if", (cond, replace(node, args=(first, effect)),
+                                             replace(node, args=(second, effect))), node.pos))
+    code = c.region(region)
+    saved, c.in_then = c.in_then, False
+    try:
+        first, count = sequence(c, effect)
+    finally:
+        c.in_then = saved
+    inner = c.lists[first:first + count]
+    if any(c.effs.get(e, "kind") in NESTED_SITES for e in inner):
+        raise fail(node, "(forEach Site …) takes simple effects only (remove, fromTo, "
+                   "moveAgain, if, set Var)")
+    return [c.effs.add(node, kind=L.EFF_FOR_EACH_SITE, region=code, apply=first,
+                       apply_count=count)]
 
 
 @compiles("effect_set_var")
@@ -223,8 +253,7 @@ def custodial(c: Compiler, node: Node) -> list[int]:
     finally:
         c.hopping = saved
     inner = c.lists[first:first + count]
-    if any(c.effs.get(e, "kind") in (L.EFF_SOW, L.EFF_CUSTODIAL, L.EFF_SURROUND,
-                                     L.EFF_CAN_MOVE) for e in inner):
+    if any(c.effs.get(e, "kind") in NESTED for e in inner):
         raise fail(node, "a custodial or surround capture's (apply …) takes simple effects only "
                    "(remove, fromTo, moveAgain, if)")
     kind = L.EFF_SURROUND if surround else L.EFF_CUSTODIAL

@@ -510,7 +510,8 @@ E_TRACKS = 25  # Sow: the track block for each colour (4 T_LIST entries: T_TRACK
 E_OWNER = 26  # Sow: the player whose track it sows along (ops; empty: the track of colour 0)
 E_OWNER_END = 27
 E_VAR = 28  # SetVar: the variable (I_VARS slot)
-EFF_WIDTH = 29
+E_REGION = 29  # ForEachSite: the region whose sites it runs E_APPLY at, (site) set to each
+EFF_WIDTH = 30
 
 EFF_SOW = 1
 EFF_FROM_TO = 2
@@ -523,6 +524,7 @@ EFF_SKIP = 6
 EFF_CAN_MOVE = 7
 EFF_CUSTODIAL = 8  # Ludii's custodial: lines of sites flanked from E_SITE, captured by E_APPLY
 EFF_SET_VAR = 11  # variable E_VAR takes the value E_COUNT
+EFF_FOR_EACH_SITE = 12  # the effects E_APPLY at each site of E_REGION
 EFF_PROMOTE = 10  # the piece at E_SITE becomes E_ROLE's piece of the type in E_APPLY
 EFF_SURROUND = 9  # Ludii's surround: neighbours of E_SITE whose neighbours hold (E_COUNT: how
 #                   many may not)
@@ -542,6 +544,7 @@ EFFECTS: dict[int, tuple[str, tuple[int, ...]]] = {
                                   E_COND_END, E_CAPTURE, E_CAPTURE_END, E_APPLY, E_APPLY_COUNT)),
     EFF_PROMOTE: ("promote", (E_SITE, E_SITE_END, E_APPLY, E_ROLE)),
     EFF_SET_VAR: ("set-var", (E_VAR, E_COUNT, E_COUNT_END)),
+    EFF_FOR_EACH_SITE: ("for-each-site", (E_REGION, E_APPLY, E_APPLY_COUNT)),
     EFF_SURROUND: ("surround", (E_SITE, E_SITE_END, E_DIRS, E_COUNT, E_COUNT_END, E_COND,
                                 E_COND_END, E_CAPTURE, E_CAPTURE_END, E_APPLY, E_APPLY_COUNT)),
 }

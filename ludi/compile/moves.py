@@ -102,9 +102,16 @@ def _check_pieces_to_add(c: Compiler, node: Node) -> None:
 @compiles("moves_select")
 def select(c: Compiler, node: Node) -> None:
     """``(move Select (from REGION [if:C]) …)``; REGION may be ``(forEach R if:D)``: the sites
-    of R where D holds at (site) (and C at (from), the same site)."""
+    of R where D holds at (site) (and C at (from), the same site). In a piece's moves,
+    ``(from (from))`` selects one of the sites its pieces stand on."""
     frm = node.args[0]
     where = frm.positional[0] if frm.positional else None
+    if c.piece is not None and (where is None or (isinstance(where, Node)
+                                                  and where.rule == "site_from")):
+        # in a piece's moves, (from) or no site at all: the sites its pieces stand on
+        leaf(c, node, L.GEN_SELECT, region=component_region(c.piece.index),
+             **condition(c, frm.named("if")), **then(c, node))
+        return
     if not isinstance(where, Node) or where.category != "region":
         raise fail(node, "(move Select (from REGION …)) needs a region to choose from")
     cond = frm.named("if")

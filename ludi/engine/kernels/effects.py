@@ -28,6 +28,7 @@ from ludi.compile.layout import (
     E_OPPONENTS,
     E_OWNER,
     E_OWNER_END,
+    E_REGION,
     E_ROLE,
     E_SITE,
     E_SITE_END,
@@ -40,6 +41,7 @@ from ludi.compile.layout import (
     E_VAR,
     EFF_CAN_MOVE,
     EFF_CUSTODIAL,
+    EFF_FOR_EACH_SITE,
     EFF_FROM_TO,
     EFF_MOVE_AGAIN,
     EFF_PROMOTE,
@@ -278,14 +280,44 @@ def skipped(t, s, w, e):
 
 
 @kernel
-def simple_effects(t, s, w, start, count):
-    """A sowing's capture effects (the compiler allows no sowing inside a sowing)."""
+def atomic_effects(t, s, w, start, count):
+    """Effects that change sites directly (fromTo, remove, moveAgain, promote, set Var, and
+    (if …) among them): what a (forEach Site …) runs at each site."""
     i = 0
     while i < count and w[W_ERROR] == 0:
         e = t[t[T_LIST] + start + i]
         kind = t[t[T_EFF] + e * EFF_WIDTH + E_KIND]
         if kind == EFF_SKIP or kind == EFF_SKIP_UNLESS:
             i += skipped(t, s, w, e)
+        else:
+            simple_effect(t, s, w, e)
+        i += 1
+
+
+@kernel
+def for_each_site(t, s, w, e):
+    """The record's effects at each site of its region, (site) set to each, in site order."""
+    at = t[T_EFF] + e * EFF_WIDTH
+    saved = s[I_SITE]
+    for c in range(t[P_CELLS]):
+        if in_region(t, s, w, t[at + E_REGION], s[I_MOVER], c):
+            s[I_SITE] = c
+            atomic_effects(t, s, w, t[at + E_APPLY], t[at + E_APPLY_COUNT])
+    s[I_SITE] = saved
+
+
+@kernel
+def simple_effects(t, s, w, start, count):
+    """A capture's effects (of a sowing, a custodial or surround capture): atomic ones and
+    (forEach Site …) (the compiler allows no sowing or capture inside them)."""
+    i = 0
+    while i < count and w[W_ERROR] == 0:
+        e = t[t[T_LIST] + start + i]
+        kind = t[t[T_EFF] + e * EFF_WIDTH + E_KIND]
+        if kind == EFF_SKIP or kind == EFF_SKIP_UNLESS:
+            i += skipped(t, s, w, e)
+        elif kind == EFF_FOR_EACH_SITE:
+            for_each_site(t, s, w, e)
         else:
             simple_effect(t, s, w, e)
         i += 1
@@ -390,6 +422,8 @@ def effects(t, s, w, start, count):
             custodial(t, s, w, e)
         elif kind == EFF_SURROUND:
             surround(t, s, w, e)
+        elif kind == EFF_FOR_EACH_SITE:
+            for_each_site(t, s, w, e)
         elif kind == EFF_SKIP or kind == EFF_SKIP_UNLESS:
             i += skipped(t, s, w, e)
         elif kind == EFF_CAN_MOVE:  # settled by the caller, which can generate moves
