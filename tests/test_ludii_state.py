@@ -118,3 +118,22 @@ def test_select_from_the_pieces_own_sites():
     assert sorted(str(m) for m in state.legal_moves()) == ["a1", "c3"]
     state.apply("a1")  # a1 and its neighbour b2 go up; c3 stays
     assert state.is_terminal() and state.winner == 0 and state.owner("c3") == 0
+
+
+def test_sow_a_site_a_number_of_counters_with_the_first_back_in_the_origin():
+    # (sow SITE count:N origin:True): N counters of SITE, the first dropped back into it
+    state = game(then="(sow (last To) count:1)").initial_state()
+    state.apply("a")  # one of a's two seeds goes to b
+    assert [state.count(x) for x in "ab"] == [1, 3]
+    state = game(then="(sow origin:True)").initial_state()
+    state.apply("a")  # a keeps one, b gets the other
+    assert [state.count(x) for x in "abc"] == [1, 3, 2]
+
+
+def test_next_is_the_mover_in_the_end_rules_after_a_move_again():
+    # Ludii tries the end rules with the mover as next when the mover moves again
+    g = game(then="(and (sow) (if (is In (last To) (sites P1)) (moveAgain)))",
+             end="(if (= (next) (mover)) (result Mover Win))")
+    state = g.initial_state()
+    state.apply("a")  # the first move: P1 moves again, so next is P1 in the end rules
+    assert state.is_terminal() and state.winner == 0

@@ -41,31 +41,35 @@ def and_(c: Compiler, node: Node) -> list[int]:
 
 @compiles("effect_sow")
 def sow(c: Compiler, node: Node) -> list[int]:
-    """``(sow ["Track"] [owner:P] …)``: along the board's track, the track of that name, or,
-    with ``owner:``, that player's own track (of that name: Ludii's tracks "Track1" of P1 and
-    "Track2" of P2 for ``(sow "Track" owner:(mover))``)."""
+    """``(sow [SITE] [count:N] ["Track"] [owner:P] …)``: N counters (all of them) of SITE (the
+    site the move chose) along a track picked as Ludii picks it: without a name the board's first
+    track, whoever owns it; with one, the track so named, or with ``owner:`` that player's track
+    whose name contains it (Ludii's "Track1" of P1 and "Track2" of P2 for ``(sow "Track"
+    owner:(mover))``)."""
     if not c.tracks:
         raise fail(node, "(sow …) needs a board with a (track …)")
     name = next((a for a in node.positional if isinstance(a, str)), None)
+    start = next((a for a in node.positional if isinstance(a, Node)), None)
     owner = node.named("owner")
-    if owner is None:
-        found = [i for i, t in enumerate(c.tracks)
-                 if (t.name == name if name is not None else t.owner < 0)]
+    owner_range = (0, 0)
+    if name is None:
+        indices = [0] * 4
+    elif owner is None:
+        found = [i for i, t in enumerate(c.tracks) if t.name == name]
         if not found:
-            raise fail(node, f'no track "{name}"' if name is not None else
-                       "(sow …) without a track's name or owner: needs the board's own track")
+            raise fail(node, f'no track "{name}"')
         indices = [found[0]] * 4
-        owner_range = (0, 0)
     else:
         indices = []
         for colour in range(4):
-            own = [i for i, t in enumerate(c.tracks) if t.owner == colour
-                   and (name is None or name in t.name)]
+            own = [i for i, t in enumerate(c.tracks) if t.owner == colour and name in t.name]
             if not own and colour < c.num_players:
-                raise fail(node, f"P{colour + 1} has no track of its own"
-                           + (f' called "{name}…"' if name is not None else ""))
+                raise fail(node, f'P{colour + 1} has no track of its own called "{name}…"')
             indices.append(own[0] if own else 0)
         owner_range = c.code_range(owner)
+    site_range = c.code_range(start) if start is not None else (0, 0)
+    count = node.named("count")
+    count_range = c.code_range(count) if count is not None else (0, 0)
     tracks = c.add_list(indices)[0]
     capture = node.named("if")
     capture_range = c.code_range(capture) if capture is not None else (0, 0)
@@ -91,7 +95,9 @@ def sow(c: Compiler, node: Node) -> list[int]:
         skip=skip_range[0], skip_end=skip_range[1],
         backtrack=int(bool(node.named("backtracking", False))),
         slam_no_capture=int(slam is not None and slam.name == "NoCapture"),
-        opponents=opponents, tracks=tracks, owner=owner_range[0], owner_end=owner_range[1])]
+        opponents=opponents, tracks=tracks, owner=owner_range[0], owner_end=owner_range[1],
+        site=site_range[0], site_end=site_range[1], count=count_range[0],
+        count_end=count_range[1], origin=int(bool(node.named("origin", False))))]
 
 
 @compiles("effect_from_to")

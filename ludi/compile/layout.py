@@ -496,9 +496,10 @@ E_FROM_SITE_END = 12
 E_TO_SITE = 13  # FromTo: the site they go to
 E_TO_SITE_END = 14
 E_COUNT = 15  # FromTo: how many; Custodial: the most sites flanked (empty: no limit); SetVar:
-#               the value (empty: -1)
+#               the value (empty: -1); Sow: how many counters it sows (empty: all of the site's)
 E_COUNT_END = 16
-E_SITE = 17  # Remove: the site emptied; Custodial: the site it looks from
+E_SITE = 17  # Remove: the site emptied; Custodial: the site it looks from; Sow: the site sown
+#              (empty: the last move's to)
 E_SITE_END = 18
 E_COND = 19  # SkipUnless: the condition; Custodial: the condition on each flanked site
 E_COND_END = 20
@@ -511,7 +512,8 @@ E_OWNER = 26  # Sow: the player whose track it sows along (ops; empty: the track
 E_OWNER_END = 27
 E_VAR = 28  # SetVar: the variable (I_VARS slot)
 E_REGION = 29  # ForEachSite: the region whose sites it runs E_APPLY at, (site) set to each
-EFF_WIDTH = 30
+E_ORIGIN = 30  # Sow: 1 when the first counter drops back into the site sown (origin:True)
+EFF_WIDTH = 31
 
 EFF_SOW = 1
 EFF_FROM_TO = 2
@@ -532,7 +534,7 @@ EFF_SURROUND = 9  # Ludii's surround: neighbours of E_SITE whose neighbours hold
 EFFECTS: dict[int, tuple[str, tuple[int, ...]]] = {
     EFF_SOW: ("sow", (E_CAPTURE, E_CAPTURE_END, E_APPLY, E_APPLY_COUNT, E_INCLUDE_SELF, E_SKIP,
                       E_SKIP_END, E_BACKTRACK, E_SLAM_NO_CAPTURE, E_OPPONENTS, E_TRACKS, E_OWNER,
-                      E_OWNER_END)),
+                      E_OWNER_END, E_SITE, E_SITE_END, E_COUNT, E_COUNT_END, E_ORIGIN)),
     EFF_FROM_TO: ("fromTo", (E_FROM_SITE, E_FROM_SITE_END, E_TO_SITE, E_TO_SITE_END, E_COUNT,
                              E_COUNT_END)),
     EFF_REMOVE: ("remove", (E_SITE, E_SITE_END)),
@@ -630,7 +632,9 @@ I_LAST_AFTER = 57  # where the last move's consequences ended (a sowing's last s
 #                    its to): Ludii's (last To afterConsequence:True)
 I_BETWEEN = 58  # the context site (between): the site a hop jumps over
 I_VARS = 59  # Ludii's variables ((set Var "Name" v), (var "Name")): MAX_VARS slots, -1 unset
-MAX_VARS = 5
+MAX_VARS = 4
+I_NEXT_IS_MOVER = 63  # 1 while the end clauses are tried after a move whose player moves again:
+#                       Ludii's next player is the mover then
 INFO_SIZE = 64
 
 # per-site sections of C entries each, at INFO_SIZE + k * C

@@ -614,7 +614,7 @@ def _add_fast_path(c: Compiler) -> None:
 
 def _sowing_fast_path(c: Compiler, moves: Node) -> None:
     """Parameters for the sowing kernels when the moves are the usual mancala turn."""
-    shape = sowing(moves) if c.track and c.num_players == 2 else None
+    shape = sowing(moves) if len(c.tracks) == 1 and c.track and c.num_players == 2 else None
     if shape is None or not all(c.map_sites[colour] >= 0 for colour in range(2)):
         return
     p = c.params

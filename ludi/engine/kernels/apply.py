@@ -17,6 +17,7 @@ from ludi.compile.layout import (
     I_LAST_TO,
     I_MOVE_AGAIN,
     I_MOVER,
+    I_NEXT_IS_MOVER,
     I_OVER,
     I_PLY,
     I_PREV_MOVER,
@@ -93,6 +94,7 @@ def apply_move(t, s, w, move):
     s[I_PLY] += 1
     s[I_PREV_MOVER] = mover
     again = s[I_MOVE_AGAIN] == 1 or kind == MOVE_SWAP
+    s[I_NEXT_IS_MOVER] = s[I_MOVE_AGAIN]  # Ludii's end rules see the mover as next then
     s[I_MOVE_AGAIN] = 0
     following = mover if again else next_colour(t, s, mover)
     if t[P_PLAY] != PLAY_ADD:
@@ -100,6 +102,7 @@ def apply_move(t, s, w, move):
         s[I_CYCLE] = record_position(t, s, w)
         s[I_MOVER] = mover
     check_end(t, s, w)
+    s[I_NEXT_IS_MOVER] = 0
     if s[I_OVER] == 1:
         return
     if t[P_PHASES] > 0:  # (a call on every move of every game would cost the placement games)

@@ -26,6 +26,7 @@ from ludi.compile.layout import (
     I_FROM,
     I_HIST_LEN,
     I_MOVER,
+    I_NEXT_IS_MOVER,
     I_SITE,
     I_SWAPPED,
     I_TO,
@@ -171,7 +172,7 @@ def role_colour(t, s, role):
     if role == ROLE_MOVER:
         return mover
     if role == ROLE_NEXT:
-        return next_colour(t, s, mover)
+        return mover if s[I_NEXT_IS_MOVER] == 1 else next_colour(t, s, mover)
     if role == ROLE_PREV:
         return prev_colour(t, s, mover)
     return role

@@ -26,6 +26,7 @@ from ludi.compile.layout import (
     E_JUMP,
     E_KIND,
     E_OPPONENTS,
+    E_ORIGIN,
     E_OWNER,
     E_OWNER_END,
     E_REGION,
@@ -199,13 +200,21 @@ def sow(t, s, w, e):
     pos_of = track + L
     cnt = sec(s, S_COUNTS)
     origin = s[I_LAST_TO]  # Ludii's default start: the site the move just chose
+    if t[at + E_SITE] < t[at + E_SITE_END]:
+        origin, _ = evaluate(t, s, w, t[at + E_SITE], t[at + E_SITE_END])
     if origin < 0 or origin >= t[P_CELLS]:
         return
     pos = t[pos_of + origin]
     if pos < 0:
         return
     seeds = s[cnt + origin]
-    s[cnt + origin] = 0
+    if t[at + E_COUNT] < t[at + E_COUNT_END]:  # count:N, at most what the site holds
+        wanted, _ = evaluate(t, s, w, t[at + E_COUNT], t[at + E_COUNT_END])
+        seeds = max(min(wanted, seeds), 0)
+    s[cnt + origin] -= seeds
+    if t[at + E_ORIGIN] == 1 and seeds > 0:  # origin:True: the first counter drops back in
+        s[cnt + origin] += 1
+        seeds -= 1
     include_self = t[at + E_INCLUDE_SELF]
     skip_start, skip_end = t[at + E_SKIP], t[at + E_SKIP_END]
     last = origin
