@@ -398,3 +398,13 @@ def test_two_regions_are_equal_when_they_have_the_same_sites():
     state = ludi.parse(text).initial_state()
     state.apply("b1-b2")
     assert not state.is_terminal()
+
+
+def test_the_start_sets_one_sites_count():
+    text = OWN_TRACKS.replace("(start (set Count 2 to:(union (sites P1) (sites P2))))",
+                              "(start {(set Count 2 to:(union (sites P1) (sites P2))) "
+                              "(set Count 5 at:2) (set Count 1 at:(coord \"A1\"))})")
+    with pytest.raises(CompileError, match="coordinate"):
+        ludi.parse(text)  # a mancala board has no coordinates in ludi yet
+    state = ludi.parse(text.replace(' (set Count 1 at:(coord "A1"))', "")).initial_state()
+    assert [state.count(x) for x in ("a", "b", "c")] == [2, 5, 2]  # Ludii's site 2: b

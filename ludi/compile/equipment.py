@@ -13,7 +13,7 @@ import numpy as np
 from ludi.compile import board as geometry
 from ludi.compile import graphs
 from ludi.compile import layout as L
-from ludi.compile.regions import ludii_site, static_cells
+from ludi.compile.regions import constant_site_of, ludii_site, static_cells
 from ludi.compile.registry import compiles, constant, fail, items, ludeme, number, operands
 from ludi.lang import Node
 from ludi.lang.tree import Sym
@@ -287,7 +287,15 @@ def start(c: Compiler, part: Node) -> None:
 @compiles("init_set_count")
 def init_set_count(c: Compiler, init: Node) -> None:
     count = number(init, init.args[0], "a starting count", 0, 10**6)
-    c.init_counts[static_cells(c, init.named("to"))] = count
+    at = init.named("at")
+    if at is None:
+        c.init_counts[static_cells(c, init.named("to"))] = count
+        return
+    cell = ludii_site(c, init, at) if isinstance(at, int) else constant_site_of(c, at)
+    if cell is None:
+        raise fail(init, "(set Count N at:SITE) in the start needs a site known before play, "
+                   "such as 3 or (coord \"A1\")")
+    c.init_counts[cell] = count
 
 
 @compiles("init_place")
