@@ -408,3 +408,19 @@ def test_the_start_sets_one_sites_count():
         ludi.parse(text)  # a mancala board has no coordinates in ludi yet
     state = ludi.parse(text.replace(' (set Count 1 at:(coord "A1"))', "")).initial_state()
     assert [state.count(x) for x in ("a", "b", "c")] == [2, 5, 2]  # Ludii's site 2: b
+
+
+def test_count_pieces_in_a_region():
+    text = GAME.format(board="(rectangle 4)", pieces='(piece "K" Each (move Step Forward '
+                       '(to if:(is Empty (to)))))', start='(place "K1" {"A1" "B1" "C2"}) '
+                       '(place "K2" {"D4"})').replace(
+        '(is In (last To) (sites Next "Home"))', '(= (count Pieces Mover in:(sites Row 1)) 2)')
+    state = ludi.parse(text).initial_state()
+    state.apply("c2-c3")  # P1 leaves row 2 (Ludii's row 1): none there
+    assert not state.is_terminal()
+    state.apply("d4-d3")
+    state.apply("a1-a2")
+    assert not state.is_terminal()  # one: a2
+    state.apply("d3-d2")
+    state.apply("b1-b2")  # two: a2 and b2
+    assert state.is_terminal() and state.winner == 0

@@ -266,7 +266,17 @@ def by_region(c: Compiler, region: Node, compile_one) -> None:
 
 @compiles("int_count_pieces")
 def count_pieces(c: Compiler, node: Node) -> None:
-    c.op(node, L.OP_COUNT_PIECES, role=c.role(node, node.args[0]))
+    """``(count Pieces ROLE [in:REGION])``: ROLE's pieces (on the board and in hand), or on the
+    sites of REGION (a loop over them; one piece a board site)."""
+    role = node.positional[0]
+    region = node.named("in")
+    if region is None:
+        c.op(node, L.OP_COUNT_PIECES, role=c.role(node, role))
+        return
+    if c.hand_size:
+        raise fail(node, "(count Pieces … in:REGION) in a game with hands is not supported yet")
+    owned = parse_fragment(f"(is In (site) (sites Occupied by:{role.name}))", "cond")
+    sites_loop(c, node, region, owned, L.LOOP_COUNT)
 
 
 @compiles("int_score")
