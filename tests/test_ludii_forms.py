@@ -424,3 +424,13 @@ def test_count_pieces_in_a_region():
     state.apply("d3-d2")
     state.apply("b1-b2")  # two: a2 and b2
     assert state.is_terminal() and state.winner == 0
+
+
+def test_expand_from_an_origin_and_along_one_direction():
+    g = game('(piece "K" Each (move Step (to if:(is Empty (to)))))',
+             '(place "K1" (expand origin:(coord "A1") steps:2 E)) '
+             '(place "K2" (expand (sites {"D4"}) Orthogonal))')
+    state = g.initial_state()
+    assert sorted(g.board.label(c) for c in range(16) if state.owner(c) == 0) == ["a1", "b1", "c1"]
+    assert sorted(g.board.label(c) for c in range(16) if state.owner(c) == 1) == [
+        "c4", "d3", "d4"]

@@ -408,11 +408,23 @@ def ludii_site(c: Compiler, node: Node, site: int | str) -> int:
 
 @compiles("region_expand")
 def expand(c: Compiler, node: Node) -> int:
-    """``(expand REGION [steps:N] [DIRECTIONS])``: the region and every cell within N steps
-    (1 by default) of it along the directions (Adjacent by default)."""
-    cells = set(static_cells(c, node.args[0]).tolist())
+    """``(expand REGION|origin:SITE [steps:N] [DIRECTIONS])``: the region (or the one site) and
+    every cell within N steps (1 by default) of it along the directions (Adjacent by default;
+    a compass direction: only that way)."""
+    region = next((a for a in node.positional if isinstance(a, Node)), None)
+    origin = node.named("origin")
+    if (region is None) == (origin is None):
+        raise fail(node, "(expand …) takes a region or origin:SITE, one of them")
+    if region is not None:
+        cells = set(static_cells(c, region).tolist())
+    else:
+        site = constant_site_of(c, origin)
+        if site is None:
+            raise fail(node, "(expand origin:SITE) of a site read off the position is not "
+                       "supported yet")
+        cells = {site}
     steps = number(node, node.named("steps", 1), "the steps of an expansion", 0, 1000)
-    dirs = next((a for a in node.positional[1:] if isinstance(a, Sym)), None)
+    dirs = next((a for a in node.positional if isinstance(a, Sym)), None)
     indices = direction_indices(c, node, dirs.name if dirs is not None else "Adjacent")
     nbr = c.board.nbr
     frontier = set(cells)
