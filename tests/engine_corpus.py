@@ -21,6 +21,7 @@ EXTRA = {
     (end {
       (if (is Line 4 Orthogonal) (result Mover Win))
       (if (is Line 4 Diagonal) (result Next Loss))
+      (if (is Line 5 Adjacent) (result Mover Win))
       (if (and {(> (count Moves) (* 2 (max 3 (min 9 (count Players)))))
                 (!= (count Turns) 0)
                 (<= (count Sites in:(sites "Home")) 4)
@@ -152,7 +153,7 @@ EXTRA = {
                                                 Forwards Backwards Leftwards Rightwards})
                                    (to if:(not (is Friend (who at:(to)))))
                                    (then (if (is Occupied (last From)) (moveAgain)))))
-              (piece "Guard" P1 E (move Step Orthogonal (to if:(= (what at:(to)) 0))))
+              (piece "Guard" P1 E (step Orthogonal (to if:(!= (who at:(to)) P1))))
               (piece "Queen" Each (move Slide Orthogonal
                                     (to if:(is Enemy (who at:(to))) (apply (remove (to))))
                                     (then (if (is Occupied (coord "A1")) (moveAgain)))))

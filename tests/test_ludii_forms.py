@@ -434,3 +434,16 @@ def test_expand_from_an_origin_and_along_one_direction():
     assert sorted(g.board.label(c) for c in range(16) if state.owner(c) == 0) == ["a1", "b1", "c1"]
     assert sorted(g.board.label(c) for c in range(16) if state.owner(c) == 1) == [
         "c4", "d3", "d4"]
+
+
+def test_a_player_named_by_role_as_a_number_and_the_short_step():
+    # (= (who at:SITE) P2): P2's number; (step …) is (move Step …)
+    text = GAME.format(board="(rectangle 4)", pieces='(piece "K" Each (step Forward '
+                       '(to if:(is Empty (to)))))', start='(place "K1" {"A1"}) '
+                       '(place "K2" {"D4"})').replace(
+        '(is In (last To) (sites Next "Home"))', '(= (who at:(coord "D3")) P2)')
+    state = ludi.parse(text).initial_state()
+    state.apply("a1-a2")
+    assert not state.is_terminal()
+    state.apply("d4-d3")
+    assert state.is_terminal() and state.winner == 1

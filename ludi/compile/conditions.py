@@ -90,7 +90,10 @@ def binary(c: Compiler, node: Node) -> None:
         c.op(node, L.OP_COUNT_CMP, site=site, compare=BINARY[node.rule], value=b)
         return
     expr(c, a)
-    expr(c, b)
+    if isinstance(b, Sym) and b.kind == "who":  # a player named by role: (= (who at:…) P2)
+        player_number(c, node, b)
+    else:
+        expr(c, b)
     c.op(node, BINARY[node.rule])
 
 

@@ -158,7 +158,8 @@ def _site_or_region(c: Compiler, where: Node | int, site_key: str, region_key: s
 
 
 #: Move ludemes that make moves themselves and take a (then …) of their own.
-MAKERS = frozenset({"moves_add", "moves_add_short", "moves_select", "moves_step", "moves_slide",
+MAKERS = frozenset({"moves_add", "moves_add_short", "moves_select", "moves_step",
+                    "moves_step_short", "moves_slide", "moves_leap",
                     "moves_hop", "moves_hop_short", "moves_pass", "moves_from_to",
                     "moves_remove"})
 
@@ -209,7 +210,7 @@ def without_region_if(node: Node) -> Node:
     return node
 
 
-@compiles("moves_step")
+@compiles("moves_step", "moves_step_short")
 def step(c: Compiler, node: Node) -> None:
     """(move Step …) as in Ludii: a piece moves to a neighbour along the directions (Adjacent
     by default) where the to-condition holds (any neighbour without one, occupied or not: a
