@@ -26,6 +26,21 @@ def sequence(c: Compiler, node: Node) -> tuple[int, int]:
     return c.add_list(c.dispatch(node))
 
 
+def inner_list(c: Compiler, effect, banned: tuple[int, ...], where: Node,
+               message: str) -> tuple[int, int]:
+    """An effect list that runs inside another effect (a sowing's or a capture's, a (forEach
+    Site …)'s): compiled outside any (then …), refused with ``message`` when it holds one of
+    the ``banned`` kinds (the kernels nest these lists one level deep)."""
+    saved, c.in_then = c.in_then, False
+    try:
+        first, count = sequence(c, effect)
+    finally:
+        c.in_then = saved
+    if any(c.effs.get(e, "kind") in banned for e in c.lists[first:first + count]):
+        raise fail(where, message)
+    return first, count
+
+
 #: Effects that run lists of their own, which the kernels nest one level deep: a sowing's or a
 #: capture's list may hold a (forEach Site …), whose own list holds none of them.
 NESTED = (L.EFF_SOW, L.EFF_CUSTODIAL, L.EFF_SURROUND, L.EFF_CAN_MOVE)
@@ -74,16 +89,9 @@ def sow(c: Compiler, node: Node) -> list[int]:
     capture = node.named("if")
     capture_range = c.code_range(capture) if capture is not None else (0, 0)
     apply = node.named("apply")
-    saved, c.in_then = c.in_then, False  # a sowing's captures run inside it
-    try:
-        apply_list = sequence(c, apply) if apply is not None else (0, 0)
-    finally:
-        c.in_then = saved
-    inner = c.lists[apply_list[0]:apply_list[0] + apply_list[1]]
-    if any(c.effs.get(e, "kind") == L.EFF_SOW for e in inner):
-        raise fail(apply, "a sowing cannot sow again as its capture (apply:) effect")
-    if any(c.effs.get(e, "kind") in NESTED for e in inner):
-        raise fail(apply, "a sowing's capture (apply:) effect cannot be a custodial capture")
+    apply_list = inner_list(c, apply, NESTED, apply, "a sowing's capture (apply:) effect "
+                            "cannot sow again, or be a custodial or surround capture") \
+        if apply is not None else (0, 0)
     skip = node.named("skipIf")
     skip_range = c.code_range(skip) if skip is not None else (0, 0)
     slam = node.named("grandSlam")
@@ -169,15 +177,8 @@ def for_each_site(c: Compiler, node: Node) -> list[int]:
         return c.dispatch(Node("effect_if", (cond, replace(node, args=(first, effect)),
                                              replace(node, args=(second, effect))), node.pos))
     code = c.region(region)
-    saved, c.in_then = c.in_then, False
-    try:
-        first, count = sequence(c, effect)
-    finally:
-        c.in_then = saved
-    inner = c.lists[first:first + count]
-    if any(c.effs.get(e, "kind") in NESTED_SITES for e in inner):
-        raise fail(node, "(forEach Site …) takes simple effects only (remove, fromTo, "
-                   "moveAgain, if, set Var)")
+    first, count = inner_list(c, effect, NESTED_SITES, node, "(forEach Site …) takes simple "
+                              "effects only (remove, fromTo, moveAgain, if, set Var)")
     return [c.effs.add(node, kind=L.EFF_FOR_EACH_SITE, region=code, apply=first,
                        apply_count=count)]
 
@@ -251,17 +252,11 @@ def custodial(c: Compiler, node: Node) -> list[int]:
         flank = c.code_range(friend or parse_fragment("(is Friend (who at:(to)))", "cond"))
         effect = apply.args[0] if apply is not None else parse_fragment("(remove (between))",
                                                                        "effect")
-        saved_then, c.in_then = c.in_then, False
-        try:
-            first, count = sequence(c, effect)
-        finally:
-            c.in_then = saved_then
+        first, count = inner_list(c, effect, NESTED, node, "a custodial or surround capture's "
+                                  "(apply …) takes simple effects only (remove, fromTo, "
+                                  "moveAgain, if)")
     finally:
         c.hopping = saved
-    inner = c.lists[first:first + count]
-    if any(c.effs.get(e, "kind") in NESTED for e in inner):
-        raise fail(node, "a custodial or surround capture's (apply …) takes simple effects only "
-                   "(remove, fromTo, moveAgain, if)")
     kind = L.EFF_SURROUND if surround else L.EFF_CUSTODIAL
     return [c.effs.add(node, kind=kind, site=site_range[0], site_end=site_range[1],
                        dirs=direction_mask(c, node), count=limit[0], count_end=limit[1],
