@@ -11,7 +11,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ludi.compile import layout as L
-from ludi.compile.moves import between_limit, generator_only
+from ludi.compile.moves import between_limit, generator_only, sub_node
 from ludi.compile.regions import direction_mask
 from ludi.compile.registry import compiles, fail, operands
 from ludi.lang import Node, parse_fragment
@@ -135,7 +135,7 @@ def remove(c: Compiler, node: Node) -> list[int]:
 
 def _then(c: Compiler, node: Node) -> list[int]:
     """An effect's own ``(then …)``: more effects right after it."""
-    part = next((a for a in node.args if isinstance(a, Node) and a.rule == "then"), None)
+    part = sub_node(node, "then")
     return c.dispatch(part.args[0]) if part is not None else []
 
 
@@ -241,8 +241,7 @@ def custodial(c: Compiler, node: Node) -> list[int]:
         raise fail(between, "a surround takes no (max …): its targets are neighbours")
     limit = c.code_range(most) if most is not None else (0, 0)
     target = between.named("if") if between is not None else None
-    apply = next((a for a in between.args if isinstance(a, Node) and a.rule == "apply"),
-                 None) if between is not None else None
+    apply = sub_node(between, "apply") if between is not None else None
     if apply is not None and apply.named("if") is not None:
         raise fail(apply, "(apply if:…) in a custodial or surround capture is not supported yet")
     friend = to.named("if") if to is not None else None

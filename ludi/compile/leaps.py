@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ludi.compile import layout as L
-from ludi.compile.moves import _apply_effects, _part, _piece_from, condition, leaf, then
+from ludi.compile.moves import apply_effects, condition, leaf, piece_from, sub_node, then
 from ludi.compile.regions import SQUARE_DIRECTIONS
 from ludi.compile.registry import compiles, fail
 from ludi.lang import Node
@@ -70,7 +70,7 @@ def leap(c: Compiler, node: Node) -> None:
     found = paths([[t.name for t in walk] for walk in walks], node.named("rotations", True),
                   facing if node.named("forward", False) else None)
     lists = [len(found)] + [x for p in found for x in (len(p), *p)]
-    to = _part(node, "to")
-    first, count = _apply_effects(c, _part(to, "apply"))
-    leaf(c, node, L.GEN_LEAP, region=_piece_from(c, node), paths=c.add_list(lists)[0],
+    to = sub_node(node, "to")
+    first, count = apply_effects(c, sub_node(to, "apply"))
+    leaf(c, node, L.GEN_LEAP, region=piece_from(c, node), paths=c.add_list(lists)[0],
          apply=first, apply_count=count, **condition(c, to.named("if")), **then(c, node))

@@ -42,7 +42,7 @@ def leaf(c: Compiler, node: Node, kind: int, **fields: int) -> int:
 
 def then(c: Compiler, node: Node) -> dict[str, int]:
     """The (then …) effects of a move as generator fields."""
-    part = _part(node, "then")
+    part = sub_node(node, "then")
     saved, c.in_then = c.in_then, True
     try:
         start, count = c.effect_list(part.args[0]) if part is not None else (0, 0)
@@ -57,7 +57,8 @@ def condition(c: Compiler, cond, context: str | None = None) -> dict[str, int]:
     return {"cond": start, "cond_end": end}
 
 
-def _part(node: Node, rule: str) -> Node | None:
+def sub_node(node: Node, rule: str) -> Node | None:
+    """The part of ``node`` that is a ludeme of ``rule`` ((to …), (then …), …), or None."""
     return next((a for a in node.args if isinstance(a, Node) and a.rule == rule), None)
 
 
@@ -66,7 +67,7 @@ def between_limit(between: Node | None):
     no limit)."""
     if between is None:
         return None
-    ranged = _part(between, "upto")
+    ranged = sub_node(between, "upto")
     return ranged.args[0] if ranged is not None else between.named("max")
 
 
@@ -79,7 +80,7 @@ def add(c: Compiler, node: Node) -> None:
     target = next((a for a in to.positional), None)
     if not isinstance(target, Node) or target.category != "region":
         raise fail(node, "(move Add (to REGION)) needs a region to place on")
-    if _part(to, "apply") is not None:
+    if sub_node(to, "apply") is not None:
         raise fail(node, "(to … (apply …)) is not supported for Add yet")
     _check_pieces_to_add(c, node)
     code = c.region(target, dynamic=True)
@@ -137,7 +138,7 @@ def remove(c: Compiler, node: Node) -> None:
     fields = _site_or_region(c, where, "from_site", "region")
     start, end = c.code_range(parse_fragment("(from)", "site"))
     taken = c.effs.add(node, kind=L.EFF_REMOVE, site=start, site_end=end)
-    part = _part(node, "then")
+    part = sub_node(node, "then")
     after = c.dispatch(part.args[0]) if part is not None else []
     first, count = c.add_list([taken, *after])
     leaf(c, node, L.GEN_SELECT, **fields, **condition(c, cond), then=first, then_count=count)
@@ -168,14 +169,14 @@ def then_pushed_down(node: Node) -> Node:
     """A combinator's ``(then …)`` — of (or …), (and …), (if …), (priority …), (forEach Piece
     …) — runs after whichever of its moves is made, after that move's own consequences (Ludii
     appends it to each move's): moved into each move it makes."""
-    part = _part(node, "then")
+    part = sub_node(node, "then")
     if part is None or node.rule in MAKERS:
         return node
     return _with_then(replace(node, args=tuple(a for a in node.args if a is not part)), part)
 
 
 def _with_then(node: Node, part: Node) -> Node:
-    own = _part(node, "then")
+    own = sub_node(node, "then")
     if node.rule in MAKERS or (node.rule == "moves_foreach_piece" and not any(
             isinstance(a, Node) and a.category == "moves" for a in node.args)):
         if own is None:  # (forEach Piece) adds it to each piece's moves (for_each_piece)
@@ -215,10 +216,10 @@ def step(c: Compiler, node: Node) -> None:
     """(move Step …) as in Ludii: a piece moves to a neighbour along the directions (Adjacent
     by default) where the to-condition holds (any neighbour without one, occupied or not: a
     piece already there is replaced); the to's (apply …) runs first, at the destination."""
-    code = _piece_from(c, node)
+    code = piece_from(c, node)
     mask = direction_mask(c, node)
-    to = _part(node, "to")
-    start, count = _apply_effects(c, _part(to, "apply"))
+    to = sub_node(node, "to")
+    start, count = apply_effects(c, sub_node(to, "apply"))
     leaf(c, node, L.GEN_STEP, region=code, dirs=mask, apply=start, apply_count=count,
          **condition(c, to.named("if")), **then(c, node))
 
@@ -229,7 +230,7 @@ def from_to(c: Compiler, node: Node) -> None:
     any piece (or one of the counters a site holds, a hand's pieces among them) goes from a
     from-site to a to-site, replacing a piece there; ``copy:True`` leaves the origin as it
     was. The to's apply runs first, the (then …) after, as for a Step."""
-    frm, to = _part(node, "from"), _part(node, "to")
+    frm, to = sub_node(node, "from"), sub_node(node, "to")
     fields: dict[str, int] = {}
     if not frm.positional and c.piece is not None:  # (from) in a piece's moves: its sites
         fields["region"] = component_region(c.piece.index)
@@ -244,12 +245,12 @@ def from_to(c: Compiler, node: Node) -> None:
     cond = frm.named("if")
     if cond is not None:
         fields["from_cond"], fields["from_cond_end"] = c.code_range(cond)
-    start, count = _apply_effects(c, _part(to, "apply"))
+    start, count = apply_effects(c, sub_node(to, "apply"))
     leaf(c, node, L.GEN_FROM_TO, copy=int(bool(node.named("copy", False))), apply=start,
          apply_count=count, **fields, **condition(c, to.named("if")), **then(c, node))
 
 
-def _apply_effects(c: Compiler, apply: Node | None) -> tuple[int, int]:
+def apply_effects(c: Compiler, apply: Node | None) -> tuple[int, int]:
     """A to's ``(apply [if:COND] EFFECT)`` as an effect list: with ``if:``, the effect only when
     the condition holds (the move stays legal either way, as in Ludii)."""
     if apply is None:
@@ -271,10 +272,10 @@ def dirs_set(c: Compiler, node: Node) -> list[str]:
     return [d.name for d in items(node.args[0])]
 
 
-def _piece_from(c: Compiler, node: Node) -> int:
+def piece_from(c: Compiler, node: Node) -> int:
     """Where a moving piece starts: (from REGION), or in a piece's own moves the cells holding
     a piece of that type (Ludii's default (from) there, also written (from) alone)."""
-    frm = _part(node, "from")
+    frm = sub_node(node, "from")
     if frm is None or (not frm.positional and frm.named("if") is None and c.piece is not None):
         if c.piece is None:
             raise fail(node, f"{ludeme(node)} outside a piece's moves needs (from REGION), e.g. "
@@ -303,7 +304,7 @@ def for_each_piece(c: Compiler, node: Node) -> None:
                    + ", ".join(comp.name for comp in c.components))
     if given is not None:
         chosen = [replace(comp, moves=given) for comp in chosen]
-    then_part = _part(node, "then")
+    then_part = sub_node(node, "then")
     if then_part is not None:
         chosen = [replace(comp, moves=_with_then(comp.moves, then_part)) for comp in chosen
                   if comp.moves is not None]
@@ -332,23 +333,23 @@ def slide(c: Compiler, node: Node) -> None:
     each site before its emptiness: where it holds, the piece may move there (replacing a
     piece there, after the to's (apply …)) and goes no further. ludi's own (is Approach …)
     to-condition instead keeps the empty sites where it holds."""
-    code = _piece_from(c, node)
-    between = _part(node, "between")
+    code = piece_from(c, node)
+    between = sub_node(node, "between")
     most = between_limit(between)
     limit = c.code_range(most) if most is not None else (0, 0)
     if between is not None and between.named("if") is not None and not (
             between.named("if") == parse_fragment("(is Empty (between))", "cond")):
         raise fail(between, "a slide passes over empty cells only: its between condition "
                    "can only be (is Empty (between))")
-    if between is not None and _part(between, "apply") is not None:
+    if between is not None and sub_node(between, "apply") is not None:
         raise fail(between, "(between … (apply …)) in a slide is not supported yet")
-    to = _part(node, "to")
+    to = sub_node(node, "to")
     cond = to.named("if") if to is not None else None
-    apply = _part(to, "apply") if to is not None else None
+    apply = sub_node(to, "apply") if to is not None else None
     start = len(c.code)
     fields = condition(c, cond, context="slide-to")
     if any(c.code.get(i, "kind") == L.OP_APPROACH for i in range(start, len(c.code))):
-        if apply is not None or _part(node, "then") is not None:
+        if apply is not None or sub_node(node, "then") is not None:
             raise fail(node, "a slide whose to-condition is (is Approach …) takes no (apply …) "
                        "or (then …)")
         leaf(c, node, L.GEN_SLIDE, region=code, dirs=direction_mask(c, node), max=limit[0],
@@ -357,7 +358,7 @@ def slide(c: Compiler, node: Node) -> None:
     if apply is not None and apply.named("if") is not None:
         raise fail(apply, "(apply if:…) in a slide's (to …) is not supported yet (Ludii drops "
                    "the move where it fails)")
-    first, count = _apply_effects(c, apply)
+    first, count = apply_effects(c, apply)
     leaf(c, node, L.GEN_SLIDE, region=code, dirs=direction_mask(c, node), max=limit[0],
          max_end=limit[1], stop=1, apply=first, apply_count=count, **fields, **then(c, node))
 
@@ -374,13 +375,13 @@ def hop(c: Compiler, node: Node) -> None:
                                      or _plain_capture(node)):
         _capture_hop(c, node)
         return
-    between, to = _part(node, "between"), _part(node, "to")
+    between, to = sub_node(node, "between"), sub_node(node, "to")
     if between_limit(between) is not None:
         raise fail(between, "a hop jumps one site: (between max:…) is not supported")
-    frm = _part(node, "from")
+    frm = sub_node(node, "from")
     where = frm.positional[0] if frm is not None and frm.positional else None
     if where is None or (isinstance(where, Node) and where.category == "region"):
-        fields = {"region": _piece_from(c, node)}
+        fields = {"region": piece_from(c, node)}
     else:
         fields = _site_or_region(c, where, "from_site", "region")
     if frm is not None and frm.named("if") is not None:
@@ -390,7 +391,7 @@ def hop(c: Compiler, node: Node) -> None:
         over = between.named("if") if between is not None else None
         fields["over_cond"], fields["over_cond_end"] = \
             c.code_range(over) if over is not None else (0, 0)
-        start, count = _apply_effects(c, _part(between, "apply") if between is not None
+        start, count = apply_effects(c, sub_node(between, "apply") if between is not None
                                       else None)
         cond = condition(c, to.named("if"))
     finally:
@@ -402,17 +403,17 @@ def hop(c: Compiler, node: Node) -> None:
 def _plain_capture(node: Node) -> bool:
     """A hop from its pieces over an enemy piece that it removes, to an empty site, and no more:
     the capture-series kernel's hop."""
-    between, to = _part(node, "between"), _part(node, "to")
-    frm = _part(node, "from")
+    between, to = sub_node(node, "between"), sub_node(node, "to")
+    frm = sub_node(node, "from")
     enemy = (parse_fragment("(is Enemy (between))", "cond"),
              parse_fragment("(is Enemy (who at:(between)))", "cond"))
-    apply = _part(between, "apply") if between is not None else None
+    apply = sub_node(between, "apply") if between is not None else None
     return (between is not None and between.named("if") in enemy and apply is not None
             and apply.named("if") is None
             and apply.args[0] == parse_fragment("(remove (between))", "effect")
             and between_limit(between) is None
             and (to is None or to.named("if") in (None, parse_fragment("(is Empty (to))", "cond")))
-            and _part(node, "then") is None
+            and sub_node(node, "then") is None
             and (frm is None or not frm.positional or (isinstance(frm.positional[0], Node)
                                                      and frm.positional[0].category == "region")))
 
@@ -424,7 +425,7 @@ def _capture_hop(c: Compiler, node: Node) -> None:
         raise fail(node, "a hop with landing: or chain: jumps over an enemy piece and captures "
                    "it: (between if:(is Enemy (between)) (apply (remove (between)))) (to if:(is "
                    "Empty (to))), with no (then …)")
-    code = _piece_from(c, node)
+    code = piece_from(c, node)
     landing = node.named("landing")
     turning = int(landing is not None and landing.name == "Turning")
     if turning and c.board.kind != "hex":
@@ -454,7 +455,7 @@ def vote(c: Compiler, node: Node) -> None:
 
 
 def _from_region(c: Compiler, node: Node) -> int:
-    frm = _part(node, "from")
+    frm = sub_node(node, "from")
     where = frm.positional[0] if frm is not None and frm.positional else None
     if not isinstance(where, Node) or where.category != "region":
         raise fail(node, f"{ludeme(node)} needs (from REGION), e.g. "

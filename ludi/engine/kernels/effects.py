@@ -332,6 +332,19 @@ def simple_effects(t, s, w, start, count):
         i += 1
 
 
+@tiny
+def site_and_number(t, s, w, at, default):
+    """A capture record's board site (E_SITE; -1 off the board) and number (E_COUNT, or
+    ``default`` without one): where a custodial or surround capture looks from, and its limit."""
+    site, _ = evaluate(t, s, w, t[at + E_SITE], t[at + E_SITE_END])
+    if site < 0 or site >= t[P_BOARD_CELLS]:
+        return -1, default
+    number = default
+    if t[at + E_COUNT] < t[at + E_COUNT_END]:
+        number, _ = evaluate(t, s, w, t[at + E_COUNT], t[at + E_COUNT_END])
+    return site, number
+
+
 @kernel
 def custodial(t, s, w, e):
     """Ludii's custodial capture: along each of the record's directions from its site, the
@@ -339,12 +352,9 @@ def custodial(t, s, w, e):
     at least one), then a site where the to-condition holds ((to) set to it): the apply
     effects run at each of them, (between) set to each. (to) and (between) are restored."""
     at = t[T_EFF] + e * EFF_WIDTH
-    origin, _ = evaluate(t, s, w, t[at + E_SITE], t[at + E_SITE_END])
-    if origin < 0 or origin >= t[P_BOARD_CELLS]:
+    origin, limit = site_and_number(t, s, w, at, t[P_CELLS])
+    if origin < 0:
         return
-    limit = t[P_CELLS]
-    if t[at + E_COUNT] < t[at + E_COUNT_END]:
-        limit, _ = evaluate(t, s, w, t[at + E_COUNT], t[at + E_COUNT_END])
     saved_to, saved_between = s[I_TO], s[I_BETWEEN]
     nbr = t[T_NBR]
     dirs = t[P_DIRS]
@@ -385,12 +395,9 @@ def surround(t, s, w, e):
     the to-condition ((to) set to each), all but the except-count at most: the apply effects
     run there. (to) and (between) are restored."""
     at = t[T_EFF] + e * EFF_WIDTH
-    origin, _ = evaluate(t, s, w, t[at + E_SITE], t[at + E_SITE_END])
-    if origin < 0 or origin >= t[P_BOARD_CELLS]:
+    origin, allowed = site_and_number(t, s, w, at, 0)
+    if origin < 0:
         return
-    allowed = 0
-    if t[at + E_COUNT] < t[at + E_COUNT_END]:
-        allowed, _ = evaluate(t, s, w, t[at + E_COUNT], t[at + E_COUNT_END])
     saved_to, saved_between = s[I_TO], s[I_BETWEEN]
     nbr = t[T_NBR]
     dirs = t[P_DIRS]
