@@ -422,6 +422,20 @@ EXTRA = {
     (end {(if (= (sites Occupied by:Mover) (sites Mover "Goal")) (result Mover Win))
           (if (no Moves Next) (result Mover Win))})))
 """,
+    "checkmate": """
+(game "Checkmate" (players {(player N) (player S)})
+  (equipment {(board (square 5))
+    (piece "King" Each (move Step (to if:(not (is Friend (who at:(to))))
+      (apply (if (is Enemy (who at:(to))) (remove (to)))))))
+    (piece "Rook" Each (move Slide Orthogonal (to if:(is Enemy (who at:(to)))
+      (apply (remove (to))))))})
+  (rules (start {(place "King1" coord:"C1") (place "Rook1" {"A1" "E1"})
+                 (place "King2" coord:"C5") (place "Rook2" {"A5" "E5"})})
+    (play (do (forEach Piece) ifAfterwards:(not (is Threatened (id "King" Mover)))))
+    (end {(if (and (is Threatened (id "King" Next)) (not (can Move (do (forEach Piece Next)
+              ifAfterwards:(not (is Threatened (id "King" Next))))))) (result Mover Win))
+          (if (no Moves Mover) (result Mover Loss))})))
+""",
     "solid-diagonals": """
 (game "Solid Diagonals" (players 2)
   (equipment {(board (rectangle 3 4 diagonals:SolidNoSplit) use:Vertex) (piece "Disc" Each)})

@@ -63,6 +63,8 @@ def prove(c: Compiler) -> None:
     # level 0: the moves and their trials; level 1: the other players' moves, which (no Moves
     # …) end clauses and a player without a move (is another one stuck too?) count
     p[L.P_DEPTH] = 2
+    if p[L.P_THREATS] == 1:  # a threat test, inside a trial at either level, lists moves too
+        p[L.P_DEPTH] = 4
     hops = [g for g in range(len(c.gens)) if c.gens.get(g, "kind") == L.GEN_HOP]
     chains = any(c.gens.get(g, "chain") for g in hops)
     p[L.P_MAX_CHAINS] = max((per_gen[g] for g in hops), default=0)

@@ -27,6 +27,7 @@ from ludi.compile import (
     meta,
     moves,
     regions,  # noqa: F401  (registers the region ludemes)
+    threats,
 )
 from ludi.compile import layout as L
 from ludi.compile.board import Board, Track
@@ -112,6 +113,8 @@ class Compiler:
         self.next_phases = Records("NX_", L.NX_WIDTH)
         self.phase_ends: list[tuple[int, Node]] = []  # (phase, its (end …)), tried first
         self.where_pieces: list[tuple[Node, int, int]] = []  # (where …): node, type, colour
+        #: (is Threatened (id "King" …)): each colour's piece type it tests (T_THREAT), 0 none
+        self.threat_types = [0, 0, 0, 0]
         self.variables: dict[str, int] = {}  # (var "Name") and (set Var "Name" …): I_VARS slots
         self.variable_origin: Node | None = None
         self.hand_size = 0  # sites in each player's hand (0: no hands)
@@ -127,7 +130,8 @@ class Compiler:
         self.uses_history = False
         self.within: list[Node] = []  # the ludemes being compiled, innermost last
         #: where the expression being compiled is read: "end" (the end clauses), "slide-to"
-        #: (a slide's to-condition, where distances to enemies are known), or None
+        #: (a slide's to-condition, where distances to enemies are known), "after" (a do's
+        #: ifAfterwards:), or None
         self.context: str | None = None
         self.hopping = False  # compiling a hop's between, to or apply: (between) is known
         self.in_then = False  # compiling a move's (then …) list, which runs last
@@ -373,6 +377,7 @@ class Compiler:
         p[L.P_STATE_SIZE] = L.state_size(C, int(p[L.P_HISTORY]))
         self.check_groups()
         self.check_where()
+        threats.check(self)
         if self.variables and self.uses_history:
             raise fail(self.variable_origin, "variables in a game that tests repeated positions "
                        "are not supported yet (Ludii's positions include the variables)")
@@ -405,6 +410,7 @@ class Compiler:
                                  + [v for row in self.phase_rows for v in row], np.int64),
             L.T_NEXT_PHASE: self.next_phases.array(),
             L.T_TRACKS: self.track_blocks(C),
+            L.T_THREAT: np.array(self.threat_types, np.int64),
         }
         parts = [p]
         offset = L.T_HEADER

@@ -232,13 +232,6 @@ def between(c: Compiler, node: Node) -> None:
     c.op(node, L.OP_BETWEEN)
 
 
-@compiles("cond_can_move")
-def can_move(c: Compiler, node: Node) -> None:
-    raise fail(node, "(can Move …) is understood only as the test of an (if (can Move M) A B) "
-               "in a move's (then …), e.g. (then (if (can Move (hop (from (last To)) …)) "
-               "(moveAgain)))")
-
-
 @compiles("int_count_at")
 def count_at(c: Compiler, node: Node) -> None:
     expr(c, node.named("at"))

@@ -102,6 +102,8 @@ T_PHASES = 66  # per phase: its first next-phase record and how many (PH_* field
 T_NEXT_PHASE = 67  # the (nextPhase …) records: NX_WIDTH integers each (NX_* fields)
 T_TRACKS = 68  # every track of the board, one block each: its length, 1 when it loops, its
 #                sites in order, then each site's place on it (C, -1): what (sow …) reads
+T_THREAT = 69  # per colour (4): the type of its piece that (is Threatened …) tests (0: none)
+P_THREATS = 70  # 1: conditions test (is Threatened …): the kernels work it out before them
 T_HEADER = 72
 
 #: The header fields a dump shows, in order (all P_* names).
@@ -270,6 +272,7 @@ OP_WHERE = 64  # the board site of colour O_ROLE's piece of type O_VALUE (-1: no
 OP_VAR = 65  # the value of variable O_VALUE (I_VARS slot)
 OP_TRACK_SITE = 66  # a site and a number of steps -> the site that far on along O_ROLE's track
 #                     (O_NUMBERS: 4 T_LIST entries, each colour's track; -1 off the track)
+OP_THREATENED = 67  # O_ROLE's T_THREAT piece could be taken: W_THREAT, worked out before
 LOOP_ALL = 0
 LOOP_COUNT = 1
 
@@ -341,6 +344,7 @@ OPS: dict[int, tuple[str, tuple[int, ...], int]] = {
     OP_WHERE: ("where", (O_VALUE, O_ROLE), 0),
     OP_VAR: ("var", (O_VALUE,), 0),
     OP_TRACK_SITE: ("track-site", (O_NUMBERS, O_ROLE), 2),
+    OP_THREATENED: ("threatened", (O_ROLE,), 0),
 }
 
 # ================================================================ end clauses (T_CLAUSES)
@@ -665,7 +669,8 @@ W_LIMIT = 6  # > 0: generation may stop after this many moves (only whether move
 W_NO_MOVES = 8  # per colour (4): 1 when that colour has no legal move (filled before end checks)
 W_CAN_MOVE = 12  # 1 + the T_LIST place of an EFF_CAN_MOVE the effects stopped at (0: none) ...
 W_CAN_MOVE_LEFT = 13  # ... and how many list entries follow it
-W_FIXED = 14  # the sections (P_W_*) follow
+W_THREAT = 14  # per colour (4): 1 when its T_THREAT piece is threatened (before the conditions)
+W_FIXED = 18  # the sections (P_W_*) follow
 
 # engine errors: what the kernels met (the Python side raises ludi.EngineError)
 ERR_OP = 1  # an unknown condition op (W_ERROR_AT: the op)

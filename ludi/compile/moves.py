@@ -286,12 +286,16 @@ def piece_from(c: Compiler, node: Node) -> int:
 
 @compiles("moves_foreach_piece")
 def for_each_piece(c: Compiler, node: Node) -> None:
-    """(forEach Piece ["Name" | {"Name" …}] [MOVES]): the moves of every piece type the mover
-    owns (of the named types: "Counter" names "Counter1", "Counter2", …), each from the cells
-    its pieces stand on; MOVES, when given, instead of the types' own moves. The program skips
-    the other players' types."""
+    """(forEach Piece ["Name" | {"Name" …}] [MOVES] [Mover]): the moves of every piece type
+    the mover owns (of the named types: "Counter" names "Counter1", "Counter2", …), each from
+    the cells its pieces stand on; MOVES, when given, instead of the types' own moves. The
+    program skips the other players' types."""
     if c.piece is not None:
         raise fail(node, "(forEach Piece) cannot be used inside a piece's own moves")
+    role = next((a for a in node.args if isinstance(a, Sym) and a.kind == "role"), None)
+    if role is not None and role.name != "Mover":
+        raise fail(node, f"(forEach Piece {role.name}) is read only in a checkmate's (can Move "
+                   "…); the moves are the mover's")
     names = [a for a in node.args if isinstance(a, str)] + [
         n for a in node.args if isinstance(a, tuple) for n in a]
     given = next((a for a in node.args if isinstance(a, Node) and a.category == "moves"), None)
@@ -509,7 +513,7 @@ def do(c: Compiler, node: Node) -> None:
     c.moves(node.positional[0])
     if any(c.prog.get(i, "kind") == L.PR_KEEP_IF_AFTER for i in range(start, len(c.prog))):
         raise fail(node, "a (do …) inside another (do …) is not supported")
-    cond, end = c.code_range(node.named("ifAfterwards"))
+    cond, end = c.code_range(node.named("ifAfterwards"), context="after")
     c.prog.add(node, kind=L.PR_KEEP_IF_AFTER, cond=cond, cond_end=end)
 
 

@@ -149,6 +149,7 @@ from ludi.compile.layout import (
     OP_SITES_LOOP,
     OP_SITES_NEXT,
     OP_SUB,
+    OP_THREATENED,
     OP_TO,
     OP_TRACK_SITE,
     OP_TRUE,
@@ -194,6 +195,7 @@ from ludi.compile.layout import (
     T_RIM,
     T_SITES,
     W_NO_MOVES,
+    W_THREAT,
 )
 from ludi.engine.kernels import sowing
 from ludi.engine.kernels.core import (
@@ -587,6 +589,8 @@ def leaf_rest(t, s, w, pc, op, at):
         return 1 if after < before or (t[at + O_NOT_FARTHER] == 1 and after == before) else 0
     if op == OP_REPEATED:
         return 1 if repetitions(s) >= t[at + O_TIMES] else 0
+    if op == OP_THREATENED:  # worked out before the conditions (generate.threatened)
+        return w[W_THREAT + role_colour(t, s, t[at + O_ROLE])]
     if op == OP_VAR:
         return s[I_VARS + t[at + O_VALUE]]
     if op == OP_WHERE:

@@ -41,6 +41,7 @@ from ludi.compile.layout import (
     P_PHASES,
     P_PLAYERS,
     P_PROG_LEN,
+    P_THREATS,
     PH_NEXT,
     PH_NEXT_COUNT,
     PH_WIDTH,
@@ -59,11 +60,12 @@ from ludi.compile.layout import (
     W_DEPTH,
     W_LIMIT,
     W_NO_MOVES,
+    W_THREAT,
     WIN,
 )
 from ludi.engine.kernels.conditions import evaluate, first_clause, holds
 from ludi.engine.kernels.core import fail, kernel, role_colour, set_context, w_moves
-from ludi.engine.kernels.generate import generate
+from ludi.engine.kernels.generate import generate, threatened
 from ludi.engine.kernels.results import eliminate, finish, finish_by_score, win_out
 
 
@@ -100,6 +102,9 @@ def check_end(t, s, w):
     set_context(s, s[I_LAST_FROM], s[I_LAST_TO])
     if t[P_NO_MOVES] == 1:
         count_others_moves(t, s, w)
+    if t[P_THREATS] == 1:  # after the counting, whose trials work out threats of their own
+        for colour in range(t[P_PLAYERS]):
+            w[W_THREAT + colour] = threatened(t, s, w, colour)
     m, reason = first_clause(t, s, w)
     if m < 0:
         return

@@ -63,6 +63,7 @@ from ludi.compile.layout import (
     GEN_STEP,
     GEN_VOTE,
     GEN_WIDTH,
+    I_ACTIVE,
     I_BETWEEN,
     I_FROM,
     I_LAST_FROM,
@@ -98,12 +99,14 @@ from ludi.compile.layout import (
     P_DIRS,
     P_GROUPS,
     P_LINE_ONLY,
+    P_MAX_MOVES,
     P_NUM_ADJ,
     P_PLAY,
     P_PLAYERS,
     P_PROG_LEN,
     P_SOW_FAST,
     P_SWAP,
+    P_THREATS,
     P_W_DIST,
     P_W_MARKS,
     P_W_SCRATCH,
@@ -132,11 +135,13 @@ from ludi.compile.layout import (
     T_LIST,
     T_NBR,
     T_PROG,
+    T_THREAT,
     W_CHAIN_TOP,
     W_DEPTH,
     W_DIST_READY,
     W_ERROR,
     W_LIMIT,
+    W_THREAT,
     WIN,
 )
 from ludi.engine.kernels import chains, leaps, sowing
@@ -148,10 +153,11 @@ from ludi.engine.kernels.core import (
     sec,
     set_context,
     tiny,
+    w_moves,
     w_save,
 )
-from ludi.engine.kernels.effects import play_effects
-from ludi.engine.kernels.pieces import place
+from ludi.engine.kernels.effects import move_to, play_effects
+from ludi.engine.kernels.pieces import piece_type, place
 
 # ---------------------------------------------------------------- trial moves
 
@@ -171,6 +177,8 @@ def trial_holds(t, s, w, move, start, end):
         w[saved + i] = s[i]
     w[W_DEPTH] = depth + 1
     play_effects(t, s, w, move)
+    if t[P_THREATS] == 1:  # the condition's (is Threatened …) is the mover's (the compiler)
+        w[W_THREAT + s[I_MOVER]] = threatened(t, s, w, s[I_MOVER])
     ok = holds(t, s, w, start, end)
     w[W_DEPTH] = depth
     for i in range(size):
@@ -526,6 +534,61 @@ def leaf_moves(t, s, w, g, buf, n):
         return n + 1
     fail(w, ERR_GENERATOR, g, kind)
     return n
+
+
+@kernel
+def threatened(t, s, w, colour):
+    """Ludii's (is Threatened (id "King" ROLE)) for ``colour``'s piece of type T_THREAT: could
+    another player still in the game move a piece onto its site? Their moves are the program's
+    generators with its branches but without its do-filters (Ludii: a threat test inside
+    another fails, so a (do … ifAfterwards:(not (is Threatened …))) keeps every move); the
+    compiler refuses programs where that differs. No piece on the board: not threatened."""
+    kind = t[t[T_THREAT] + colour]
+    site = -1
+    for a in range(t[P_BOARD_CELLS]):
+        if s[BOARD + a] == colour + 1 and piece_type(t, s, a) == kind:
+            site = a
+            break
+    if kind == 0 or site < 0:
+        return 0
+    depth = w[W_DEPTH]
+    if depth >= t[P_DEPTH] - 1:
+        fail(w, ERR_DEPTH, 0, depth)
+        return 0
+    start = w_moves(t, depth)
+    buf = w[start:start + t[P_MAX_MOVES]]
+    mover, frm, to, here, limit = s[I_MOVER], s[I_FROM], s[I_TO], s[I_SITE], w[W_LIMIT]
+    w[W_DEPTH] = depth + 1
+    w[W_LIMIT] = 0
+    found = 0
+    for enemy in range(t[P_PLAYERS]):
+        if enemy == colour or s[I_ACTIVE + enemy] == 0 or found == 1:
+            continue
+        s[I_MOVER] = enemy
+        w[W_DIST_READY] = 0
+        pc = 0
+        while pc < t[P_PROG_LEN] and found == 0 and w[W_ERROR] == 0:
+            at = t[T_PROG] + pc * PROG_WIDTH
+            op = t[at + IN_KIND]
+            pc += 1
+            if op == PR_LEAF:
+                n = leaf_moves(t, s, w, t[at + IN_GEN], buf, np.int64(0))
+                for i in range(n):
+                    if move_to(buf[i]) == site:
+                        found = 1
+                        break
+            elif op == PR_JUMP_UNLESS:
+                if not holds(t, s, w, t[at + IN_COND], t[at + IN_COND_END]):
+                    pc = t[at + IN_TARGET]
+            elif op == PR_JUMP:
+                pc = t[at + IN_TARGET]
+            elif op == PR_END:
+                break
+    s[I_MOVER], s[I_FROM], s[I_TO], s[I_SITE] = mover, frm, to, here
+    w[W_LIMIT] = limit
+    w[W_DIST_READY] = 0
+    w[W_DEPTH] = depth
+    return found
 
 
 @kernel

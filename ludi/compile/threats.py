@@ -1,0 +1,144 @@
+"""Threats: Ludii's ``(is Threatened (id "King" ROLE))`` and the checkmate built on it.
+
+A piece is threatened when a player other than its owner has a move (as the rules give them, but
+without their ``ifAfterwards:`` filters, whose own threat tests fail inside this one) that ends
+on its site. Working that out means generating the other players' moves, so the kernels do it
+before the conditions that ask (``ludi.engine.kernels.generate.threatened``), never from inside
+the condition VM: after each move a ``(do … ifAfterwards:…)`` tries (for the mover's piece) and
+before the end clauses (for every player's). Hence the places a test may stand:
+
+- ``(do MOVES ifAfterwards:(not (is Threatened (id "King" Mover))))``: moves that leave the
+  mover's king safe;
+- the end clauses, e.g. Ludii's ``"Checkmate"``: ``(and (is Threatened (id "King" Next)) (not
+  (can Move (do (forEach Piece Next) ifAfterwards:(not (is Threatened (id "King" Next)))))))``.
+  That ``(can Move …)`` asks whether Next has a legal move when the game's own play is
+  ``(do (forEach Piece) ifAfterwards:C)`` with C the same test for the mover: ludi reads it as
+  ``(not (no Moves Next))``, and refuses a ``(can Move …)`` that differs from the play.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ludi.compile import layout as L
+from ludi.compile.registry import compiles, fail
+from ludi.lang import Node
+from ludi.lang.tree import Named, Sym
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ludi.compile.compiler import Compiler
+
+#: Program instructions whose moves depend on other moves: the threat test, which runs the
+#: generators without the filters, would not make the same moves under them.
+_NOT_WITH_THREATS = {L.PR_PRIO_DONE: "(priority …)", L.PR_KEEP_MAX_CAPTURES: "(max Captures …)"}
+
+
+@compiles("cond_is_threatened")
+def is_threatened(c: Compiler, node: Node) -> None:
+    """``(is Threatened (id "King" ROLE))``: could another player take ROLE's king now?"""
+    if c.context not in ("after", "end"):
+        raise fail(node, "(is Threatened …) is read only in a do's ifAfterwards: and in the "
+                   "(end …) rules")
+    what = node.args[0]
+    name, role = what.args[0], what.args[1] if len(what.args) > 1 else None
+    if role is None or name[-1:].isdigit():
+        raise fail(what, '(is Threatened …) of a piece named with its owner\'s role, e.g. '
+                   '(id "King" Mover)')
+    code = c.role(what, role)
+    if c.context == "after" and code != L.ROLE_MOVER:
+        raise fail(node, "(is Threatened …) in an ifAfterwards: is read for the mover's piece "
+                   "only (Mover)")
+    for colour in range(c.num_players):
+        comp = c.component(what, f"{name}{colour + 1}")
+        if c.threat_types[colour] not in (0, comp.index):
+            raise fail(node, "(is Threatened …) of one piece type per player only")
+        c.threat_types[colour] = comp.index
+        c.where_pieces.append((node, comp.index, colour))
+    c.params[L.P_THREATS] = 1
+    c.op(node, L.OP_THREATENED, role=code)
+
+
+@compiles("cond_can_move")
+def can_move(c: Compiler, node: Node) -> None:
+    """``(can Move (do (forEach Piece ROLE) ifAfterwards:C))`` in the end rules, where the play
+    is the same for the mover: ``(not (no Moves ROLE))``. Other uses are refused."""
+    if c.context != "end":
+        raise fail(node, "(can Move …) is understood only as the test of an (if (can Move M) A "
+                   "B) in a move's (then …), e.g. (then (if (can Move (hop (from (last To)) "
+                   "…)) (moveAgain)))")
+    moves = node.args[0]
+    role = _role_of_play(moves)
+    play = _play_moves(c)
+    if role is None or play is None or c.num_players != 2 or _as_mover(moves, role) != play:
+        raise fail(node, "(can Move …) in the end rules is read only as whether a player has a "
+                   "legal move: (can Move (do (forEach Piece ROLE) ifAfterwards:C)) where the "
+                   "play is (do (forEach Piece) ifAfterwards:C') with C' the same test for "
+                   "the mover")
+    code = c.role(node, role)
+    if code != L.ROLE_MOVER:
+        c.params[L.P_NO_MOVES] = 1
+    c.op(node, L.OP_NO_MOVES, role=code)
+    c.op(node, L.OP_NOT)
+
+
+def _role_of_play(moves) -> Sym | None:
+    """ROLE of a ``(do (forEach Piece ROLE) ifAfterwards:…)``, else None."""
+    if not (isinstance(moves, Node) and moves.rule == "moves_do"):
+        return None
+    inner = moves.positional[0]
+    if not (isinstance(inner, Node) and inner.rule == "moves_foreach_piece"):
+        return None
+    return next((a for a in inner.args if isinstance(a, Sym) and a.kind == "role"), None)
+
+
+def _play_moves(c: Compiler) -> Node | None:
+    """The moves of the game's one ``(play …)`` (None with phases)."""
+    rules = c.tree.args[3]
+    play = next((p for p in rules.positional if isinstance(p, Node) and p.rule == "play"), None)
+    return play.args[0] if play is not None else None
+
+
+def _as_mover(value, role: Sym):
+    """``value`` as ROLE sees it in a two-player game: ROLE and Mover swapped, and ``(forEach
+    Piece ROLE)`` without its role."""
+    mover = Sym("role", "Mover")
+    if isinstance(value, Sym):
+        return mover if value == role else role if value == mover else value
+    if isinstance(value, Named):
+        return Named(value.name, _as_mover(value.value, role))
+    if isinstance(value, tuple):
+        return tuple(_as_mover(v, role) for v in value)
+    if isinstance(value, Node):
+        args = tuple(_as_mover(a, role) for a in value.args)
+        if value.rule == "moves_foreach_piece":
+            args = tuple(a for a in args if a != mover)
+        return Node(value.rule, args)
+    return value
+
+
+def check(c: Compiler) -> None:
+    """A game with threat tests: its program must make, without its do-filters, every move the
+    threat test counts (generators and plain branches only), and no capture series (whose
+    records a threat test would overwrite)."""
+    if c.params[L.P_THREATS] == 0:
+        return
+    for i in range(len(c.prog)):
+        kind = c.prog.get(i, "kind")
+        if kind in _NOT_WITH_THREATS:
+            raise fail(c.prog.origins[i], f"{_NOT_WITH_THREATS[kind]} in a game that tests "
+                       "(is Threatened …) is not supported yet")
+        if kind == L.PR_KEEP_IF_AFTER and not _threat_filter(c, i):
+            raise fail(c.prog.origins[i], "in a game that tests (is Threatened …), a do's "
+                       "ifAfterwards: must be (not (is Threatened …)) (whose test fails inside "
+                       "another's, as in Ludii)")
+    for g in range(len(c.gens)):
+        if c.gens.get(g, "kind") == L.GEN_HOP:
+            raise fail(c.gens.origins[g], "capture series in a game that tests (is Threatened "
+                       "…) are not supported yet")
+
+
+def _threat_filter(c: Compiler, i: int) -> bool:
+    """Is instruction ``i``'s condition exactly ``(not (is Threatened …))``?"""
+    start, end = c.prog.get(i, "cond"), c.prog.get(i, "cond_end")
+    return end - start == 2 and c.code.get(start, "kind") == L.OP_THREATENED \
+        and c.code.get(start + 1, "kind") == L.OP_NOT

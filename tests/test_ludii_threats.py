@@ -1,0 +1,90 @@
+"""Rule tests for Ludii's ``(is Threatened (id "King" ROLE))`` and the checkmate built on it,
+from Ludii's documented meaning (``IsThreatened``, ``Do``, ``ForEachPiece``):
+
+- a piece is threatened when another player has a move, as the play gives them, that ends on
+  its site; inside that test the other player's own ``ifAfterwards:`` threat test fails, so
+  every move of theirs counts;
+- ``(do (forEach Piece) ifAfterwards:(not (is Threatened (id "King" Mover))))`` keeps the moves
+  after which the mover's king is safe (no moving into check, pinned pieces stay on the line);
+- Ludii's ``"Checkmate"`` end: the next player's king is threatened and ``(can Move (do (forEach
+  Piece Next) ifAfterwards:…))`` finds no move that makes it safe.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import ludi
+from ludi.errors import CompileError
+
+CHESS = """(game "Kings and Rooks" (players {{(player N) (player S)}})
+ (equipment {{ (board (square 5))
+   (piece "King" Each (move Step (to if:(not (is Friend (who at:(to))))
+      (apply (if (is Enemy (who at:(to))) (remove (to)))))))
+   (piece "Rook" Each (move Slide Orthogonal (to if:(is Enemy (who at:(to)))
+      (apply (remove (to)))))) }})
+ (rules (start {{ {start} }})
+  (play {play})
+  (end {{ (if (and (is Threatened (id "King" Next)) (not (can Move (do (forEach Piece Next)
+             ifAfterwards:(not (is Threatened (id "King" Next))))))) (result Mover Win))
+        (if (no Moves Mover) (result Mover Loss)) }})))"""
+SAFE_PLAY = '(do (forEach Piece) ifAfterwards:(not (is Threatened (id "King" Mover))))'
+
+
+def game(start: str, play: str = SAFE_PLAY):
+    return ludi.parse(CHESS.format(start=start, play=play))
+
+
+def moves(state) -> list[str]:
+    return sorted(str(m) for m in state.legal_moves())
+
+
+def test_a_king_does_not_move_into_check():
+    # the rook on b5 holds the b file: a2 is the king's only safe square
+    g = game('(place "King1" coord:"A1") (place "Rook2" coord:"B5") (place "King2" coord:"E5")')
+    assert moves(g.initial_state()) == ["a1-a2"]
+    # a rook next to the king holds a2 and b1, but the king may take it
+    g = game('(place "King1" coord:"A1") (place "Rook2" coord:"B2") (place "King2" coord:"E5")')
+    assert moves(g.initial_state()) == ["a1-b2"]
+
+
+def test_a_pinned_piece_stays_on_its_line():
+    g = game('(place "King1" coord:"A1") (place "Rook1" coord:"A2") (place "Rook2" coord:"A5") '
+             '(place "King2" coord:"E5")')
+    assert moves(g.initial_state()) == ["a1-b1", "a1-b2", "a2-a3", "a2-a4", "a2-a5"]
+
+
+def test_checkmate_ends_the_game_and_a_check_does_not():
+    g = game('(place "King1" coord:"C4") (place "Rook1" coord:"E1") (place "King2" coord:"A5")')
+    state = g.initial_state()
+    state.apply("e1-a1")  # check on the a file; b4, b5 are the white king's, a4 the rook's
+    assert state.is_terminal() and state.winner == 0
+    state = g.initial_state()
+    state.apply("e1-e5")  # check along row 5, but a4 is free
+    assert not state.is_terminal()
+    assert moves(state) == ["a5-a4"]
+
+
+@pytest.mark.parametrize("change, message", [
+    (("(to if:(not (is Friend (who at:(to))))", "(to if:(and (not (is Threatened (id \"King\" "
+      "Mover))) (not (is Friend (who at:(to)))))"), "read only in"),
+    (("(forEach Piece Next)", "(forEach Piece Mover)"), "(can Move …) in the end rules"),
+    (('ifAfterwards:(not (is Threatened (id "King" Mover)))',
+      'ifAfterwards:(not (is Threatened (id "King" Next)))'), "mover's piece only"),
+])
+def test_threat_tests_ludi_cannot_play_are_refused(change, message):
+    text = CHESS.format(start='(place "King1" coord:"A1") (place "King2" coord:"E5")',
+                        play=SAFE_PLAY)
+    old, new = change
+    assert old in text
+    with pytest.raises((CompileError, ludi.LudiError), match=message.replace("(", r"\(")
+                       .replace(")", r"\)")):
+        ludi.parse(text.replace(old, new, 1))
+
+
+def test_a_program_the_threat_test_would_misread_is_refused():
+    text = CHESS.format(start='(place "King1" coord:"A1") (place "King2" coord:"E5")',
+                        play=f"(priority {{{SAFE_PLAY} (move Pass)}})")
+    checkmate = text[text.index("(if (and"):text.index("(if (no Moves")]
+    with pytest.raises(CompileError, match="priority"):
+        ludi.parse(text.replace(checkmate, ""))
