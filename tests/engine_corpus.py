@@ -29,6 +29,8 @@ EXTRA = {
                 (not (= (next) (prev)))})
           (result Mover Win))
       (if (and (= (count Moves) 30) true) (result Mover Draw))
+      (if (= (+ {(/ (count Moves) 7) (% (count Moves) 5) 1}) 9) (result Next Win))
+      (if (is Line 3 N) (result Mover Win))
       (if false (result P2 Win))})))
 """,
     "regions": """

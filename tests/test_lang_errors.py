@@ -384,7 +384,7 @@ def test_misspelt_named_argument_suggests_exact():
     e = error_of(parse, text)
     msg = located(e, ArgumentError, text, "exac:")
     assert msg.startswith("no named argument 'exac:' in (is Line …); expected ")
-    assert "directions (All, Adjacent, Orthogonal, Diagonal)" in msg
+    assert "a compass direction (N, NE, E, SE, …), 'Adjacent', 'All'" in msg
     assert "'exact:', 'through:' or ')'" in msg
     assert msg.endswith("; did you mean 'exact:'?")
     assert e.suggestions == ["exact:"]

@@ -324,3 +324,27 @@ def test_count_in_an_if_region_counts_the_region_chosen():
     state = game.state_from(counts={**EMPTY, "e": 1, "A": 0})
     state.apply("e")  # P1 moved; P2's side is empty: the mover wins
     assert state.is_terminal() and state.winner == 0
+
+
+def test_backtracking_goes_on_while_its_condition_holds():
+    # Ludii's backtracking:COND: after a capture, step back while COND holds (before and after
+    # the step) and the capture condition holds there; True: while the capture condition holds
+    capture = ("if:(= (count at:(to)) 2) apply:(fromTo (from (to)) (to (mapEntry Mover)) "
+               "count:(count at:(to))) backtracking:{}")
+    counts = {**EMPTY, "e": 3, "f": 1, "A": 1, "B": 1}  # e sows f, A, B: 2 seeds each
+    game = mancala(capture.format("(is In (to) (sites Next))"))
+    assert after(game, counts, "e") == {"f": 2, "store1": 4}  # B and A, not f (its own)
+    game = mancala(capture.format("True"))
+    assert after(game, counts, "e") == {"store1": 6}
+
+
+def test_a_sowing_then_its_consequences():
+    game = mancala("(then (fromTo (from (mapEntry Next)) (to (mapEntry Mover)) count:1))")
+    assert after(game, {**EMPTY, "e": 1, "store2": 2}, "e") == {"f": 1, "store1": 1, "store2": 1}
+
+
+def test_a_select_from_a_site_given_by_ludiis_number():
+    text = MANCALA.format(sow="").replace("(from (sites Mover) if:(< 0 (count at:(from))))",
+                                          "(from (+ 4 1))")
+    state = ludi.parse(text).initial_state()
+    assert [str(m) for m in state.legal_moves()] == ["e"]  # Ludii's site 5: the bottom's 5th

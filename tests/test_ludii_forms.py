@@ -447,3 +447,24 @@ def test_a_player_named_by_role_as_a_number_and_the_short_step():
     assert not state.is_terminal()
     state.apply("d4-d3")
     assert state.is_terminal() and state.winner == 1
+
+
+def test_pieces_of_one_type_are_counted():
+    # (count Pieces ROLE "Name" [in:REGION]) and (no Pieces ROLE "Name" [in:REGION]): ROLE's
+    # pieces of that type only (Ludii's rows count from 0: (sites Row 0) is the first)
+    text = GAME.format(board="(square 4)", pieces='(piece "K" Each (move Step (to if:(is Empty '
+                       '(to))))) (piece "R" Each (move Step (to if:(is Empty (to)))))',
+                       start='(place "K1" {"A1"}) (place "R1" {"B1" "C1"}) (place "K2" {"D4"})')
+    win = '(is In (last To) (sites Next "Home"))'
+    state = ludi.parse(text.replace(win, '(= (count Pieces P1 "R") 2)')).initial_state()
+    state.apply("a1-a2")
+    assert state.is_terminal() and state.winner == 0
+    state = ludi.parse(text.replace(win, '(no Pieces Mover "R" in:(sites Row 0))')
+                       ).initial_state()
+    state.apply("b1-b2")  # c1 is still on the first row
+    assert not state.is_terminal()
+    state.apply("d4-d3")  # P2 has no R at all: the clause holds for P2
+    assert state.is_terminal() and state.winner == 1
+    state = ludi.parse(text.replace(win, '(no Pieces Next "R")')).initial_state()
+    state.apply("b1-b2")  # P2 has no R
+    assert state.is_terminal() and state.winner == 0

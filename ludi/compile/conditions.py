@@ -8,12 +8,13 @@ each op are named in :mod:`ludi.compile.layout` (``OPS``).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ludi.compile import layout as L
-from ludi.compile.regions import centre_cells, ludii_site, static_cells
+from ludi.compile.regions import centre_cells, direction_indices, ludii_site, static_cells
 from ludi.compile.registry import compiles, constant, fail, items, number, operands
 from ludi.lang import Node, parse_fragment
 from ludi.lang.tree import Sym
@@ -79,6 +80,13 @@ def is_repeated(c: Compiler, node: Node) -> None:
 
 @compiles(*BINARY)
 def binary(c: Compiler, node: Node) -> None:
+    if len(node.args) == 1:  # (+ {a b c …}): the sum of them all
+        first, *rest = node.args[0]
+        expr(c, first)
+        for part in rest:
+            expr(c, part)
+            c.op(node, BINARY[node.rule])
+        return
     a, b = node.args
     if isinstance(a, Node) and a.category == "region":
         same_sites(c, node, a, b)
@@ -109,13 +117,17 @@ def same_sites(c: Compiler, node: Node, a: Node, b: Node) -> None:
         c.op(node, L.OP_NOT)
 
 
-@compiles("int_div")
+@compiles("int_div", "int_mod")
 def divide(c: Compiler, node: Node) -> None:
-    """``(/ a b)`` of written numbers (rounded toward 0, as Ludii divides integers)."""
-    value = constant(node)
-    if not isinstance(value, int):
-        raise fail(node, "(/ …) of values read off the position is not supported yet")
-    c.op(node, L.OP_CONST, value=value)
+    """``(/ a b)`` and ``(% a b)``: rounded toward 0, as Ludii divides integers (written
+    numbers are divided here)."""
+    value = constant(node) if node.rule == "int_div" else None
+    if isinstance(value, int):
+        c.op(node, L.OP_CONST, value=value)
+        return
+    for part in node.args:
+        expr(c, part)
+    c.op(node, L.OP_DIV if node.rule == "int_div" else L.OP_MOD)
 
 
 @compiles(*ROLE_VALUES)
@@ -234,7 +246,12 @@ def between(c: Compiler, node: Node) -> None:
 
 @compiles("int_count_at")
 def count_at(c: Compiler, node: Node) -> None:
-    expr(c, node.named("at"))
+    """``(count at:SITE)``; a written number is a site by Ludii's numbering."""
+    at = node.named("at")
+    if isinstance(at, int):
+        c.op(node, L.OP_CONST, value=ludii_site(c, node, at))
+    else:
+        expr(c, at)
     c.op(node, L.OP_COUNT_AT)
 
 
@@ -262,17 +279,22 @@ def by_region(c: Compiler, region: Node, compile_one) -> None:
 
 @compiles("int_count_pieces")
 def count_pieces(c: Compiler, node: Node) -> None:
-    """``(count Pieces ROLE [in:REGION])``: ROLE's pieces (on the board and in hand), or on the
-    sites of REGION (a loop over them; one piece a board site)."""
-    role = node.positional[0]
+    """``(count Pieces ROLE ["Name"] [in:REGION])``: ROLE's pieces (on the board and in hand),
+    or those of that type, or on the sites of REGION (a loop over them, the board's with a
+    type; one piece a board site)."""
+    role, name = node.positional[0], next((a for a in node.positional if isinstance(a, str)), None)
     region = node.named("in")
-    if region is None:
+    if region is None and name is None:
         c.op(node, L.OP_COUNT_PIECES, role=c.role(node, role))
         return
     if c.hand_size:
-        raise fail(node, "(count Pieces … in:REGION) in a game with hands is not supported yet")
-    owned = parse_fragment(f"(is In (site) (sites Occupied by:{role.name}))", "cond")
-    sites_loop(c, node, region, owned, L.LOOP_COUNT)
+        raise fail(node, "(count Pieces …) of a type or in:REGION in a game with hands is not "
+                   "supported yet")
+    owned = f"(is In (site) (sites Occupied by:{role.name}))"
+    if name is not None:
+        owned = f'(and {owned} (= (what at:(site)) (id "{name}" {role.name})))'
+    region = region if region is not None else parse_fragment("(sites Board)", "region")
+    sites_loop(c, node, region, parse_fragment(owned, "cond"), L.LOOP_COUNT)
 
 
 @compiles("int_score")
@@ -444,7 +466,14 @@ def is_player(c: Compiler, node: Node) -> None:
 
 @compiles("cond_no_pieces")
 def no_pieces(c: Compiler, node: Node) -> None:
-    c.op(node, L.OP_NO_PIECES, role=c.role(node, node.args[0]))
+    """``(no Pieces ROLE ["Name"] [in:REGION])``: ROLE has no piece (of that type, on those
+    sites)."""
+    if len(node.args) == 1:
+        c.op(node, L.OP_NO_PIECES, role=c.role(node, node.args[0]))
+        return
+    count_pieces(c, replace(node, rule="int_count_pieces"))
+    c.op(node, L.OP_CONST, value=0)
+    c.op(node, L.OP_EQ)
 
 
 @compiles("cond_is_proposed", "cond_is_decided")
@@ -479,7 +508,7 @@ def no_moves(c: Compiler, node: Node) -> None:
 def is_line(c: Compiler, node: Node) -> None:
     args = node.positional
     length = number(node, args[0], "the length of a line", 1, 10**4)
-    dirs = next((a.name for a in args[1:] if isinstance(a, Sym) and a.kind == "directions"),
+    dirs = next((a.name for a in args[1:] if isinstance(a, Sym) and a.kind == "stepdir"),
                 "Adjacent")
     who = next((a for a in args[1:] if isinstance(a, Sym) and a.kind == "role"), None)
     graph_diagonals = c.board.kind == "graph" and bool((c.board.nbr[:, 16:] >= 0).any())
@@ -490,7 +519,14 @@ def is_line(c: Compiler, node: Node) -> None:
     if c.board.partial_diagonals and dirs == "Orthogonal":
         dirs = "Adjacent"  # Ludii: a point's orthogonal steps follow its lines, drawn diagonals too
     all_axes = [tuple(x) for x in c.board.axes["All"]]
-    wanted = {tuple(x) for x in c.board.axes[dirs]}
+    if dirs in c.board.axes:
+        wanted = {tuple(x) for x in c.board.axes[dirs]}
+    else:  # one direction: the line along its axis, both ways (Ludii's IsLine)
+        if dirs not in ("N", "NE", "E", "SE", "S", "SW", "W", "NW"):
+            raise fail(node, f"(is Line …) along {dirs}: only absolute directions (N, NE, …) "
+                       "or sets of them (Orthogonal, …)")
+        d = direction_indices(c, node, dirs)
+        wanted = {ax for ax in all_axes if len(d) == 1 and d[0] in ax}
     if not wanted:
         raise fail(node, f"a {c.board.kind} board has no {dirs} lines")
     axes = sum(1 << i for i, ax in enumerate(all_axes) if ax in wanted)

@@ -64,7 +64,7 @@ def sow(c: Compiler, node: Node) -> list[int]:
     if not c.tracks:
         raise fail(node, "(sow …) needs a board with a (track …)")
     name = next((a for a in node.positional if isinstance(a, str)), None)
-    start = next((a for a in node.positional if isinstance(a, Node)), None)
+    start = next((a for a in node.positional if isinstance(a, Node) and a.rule != "then"), None)
     owner = node.named("owner")
     owner_range = (0, 0)
     if name is None:
@@ -95,17 +95,20 @@ def sow(c: Compiler, node: Node) -> list[int]:
     skip = node.named("skipIf")
     skip_range = c.code_range(skip) if skip is not None else (0, 0)
     slam = node.named("grandSlam")
+    backtrack = node.named("backtracking", False)
+    back_range = c.code_range(backtrack) if not isinstance(backtrack, bool) else (0, 0)
     opponents = c.region(Node("region_sites_role", (Sym("role", "Next"),)))
     return [c.effs.add(
         node, kind=L.EFF_SOW, capture=capture_range[0], capture_end=capture_range[1],
         apply=apply_list[0], apply_count=apply_list[1],
         include_self=int(bool(node.named("includeSelf", True))),
         skip=skip_range[0], skip_end=skip_range[1],
-        backtrack=int(bool(node.named("backtracking", False))),
+        backtrack=int(backtrack is not False), cond=back_range[0], cond_end=back_range[1],
         slam_no_capture=int(slam is not None and slam.name == "NoCapture"),
         opponents=opponents, tracks=tracks, owner=owner_range[0], owner_end=owner_range[1],
         site=site_range[0], site_end=site_range[1], count=count_range[0],
-        count_end=count_range[1], origin=int(bool(node.named("origin", False))))]
+        count_end=count_range[1], origin=int(bool(node.named("origin", False))))] \
+        + _then(c, node)
 
 
 @compiles("effect_from_to")

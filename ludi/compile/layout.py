@@ -273,6 +273,8 @@ OP_VAR = 65  # the value of variable O_VALUE (I_VARS slot)
 OP_TRACK_SITE = 66  # a site and a number of steps -> the site that far on along O_ROLE's track
 #                     (O_NUMBERS: 4 T_LIST entries, each colour's track; -1 off the track)
 OP_THREATENED = 67  # O_ROLE's T_THREAT piece could be taken: W_THREAT, worked out before
+OP_DIV = 68  # two values -> their quotient, rounded toward 0 (by 0: ERR_DIVISION)
+OP_MOD = 69  # two values -> the remainder of that division
 LOOP_ALL = 0
 LOOP_COUNT = 1
 
@@ -345,6 +347,8 @@ OPS: dict[int, tuple[str, tuple[int, ...], int]] = {
     OP_VAR: ("var", (O_VALUE,), 0),
     OP_TRACK_SITE: ("track-site", (O_NUMBERS, O_ROLE), 2),
     OP_THREATENED: ("threatened", (O_ROLE,), 0),
+    OP_DIV: ("/", (), 2),
+    OP_MOD: ("%", (), 2),
 }
 
 # ================================================================ end clauses (T_CLAUSES)
@@ -505,7 +509,8 @@ E_COUNT_END = 16
 E_SITE = 17  # Remove: the site emptied; Custodial: the site it looks from; Sow: the site sown
 #              (empty: the last move's to)
 E_SITE_END = 18
-E_COND = 19  # SkipUnless: the condition; Custodial: the condition on each flanked site
+E_COND = 19  # SkipUnless: the condition; Custodial: the condition on each flanked site; Sow:
+#             with E_BACKTRACK, whether to go on backwards (before and after each step; empty: yes)
 E_COND_END = 20
 E_JUMP = 21  # SkipUnless, Skip: how many of the following list entries to pass over
 E_GEN = 22  # CanMove: the generator whose moves it looks for (T_GEN index)
@@ -538,7 +543,8 @@ EFF_SURROUND = 9  # Ludii's surround: neighbours of E_SITE whose neighbours hold
 EFFECTS: dict[int, tuple[str, tuple[int, ...]]] = {
     EFF_SOW: ("sow", (E_CAPTURE, E_CAPTURE_END, E_APPLY, E_APPLY_COUNT, E_INCLUDE_SELF, E_SKIP,
                       E_SKIP_END, E_BACKTRACK, E_SLAM_NO_CAPTURE, E_OPPONENTS, E_TRACKS, E_OWNER,
-                      E_OWNER_END, E_SITE, E_SITE_END, E_COUNT, E_COUNT_END, E_ORIGIN)),
+                      E_OWNER_END, E_SITE, E_SITE_END, E_COUNT, E_COUNT_END, E_ORIGIN, E_COND,
+                      E_COND_END)),
     EFF_FROM_TO: ("fromTo", (E_FROM_SITE, E_FROM_SITE_END, E_TO_SITE, E_TO_SITE_END, E_COUNT,
                              E_COUNT_END)),
     EFF_REMOVE: ("remove", (E_SITE, E_SITE_END)),
@@ -687,6 +693,7 @@ ERR_VM_STACK = 11  # a condition program longer than the VM stack (the op)
 ERR_CHAINS = 12  # more capture series in one position than P_MAX_CHAINS (the generator)
 ERR_SOWING = 13  # a sowing that can drop its seeds nowhere (the effect)
 ERR_HISTORY = 14  # more positions since the count last changed than the history holds
+ERR_DIVISION = 15  # a division by zero (the op; Ludii stops there too)
 #: Every error: the record type W_ERROR_AT points into (None: none), and what to say
 #: ({value}: W_ERROR_VALUE).
 ERRORS = {
@@ -706,6 +713,7 @@ ERRORS = {
     ERR_SOWING: ("eff", "a sowing whose seeds can be dropped nowhere (every site is skipped)"),
     ERR_HISTORY: ("op", "more than {value} distinct positions without a change of the count on "
                         "the board: more than the repetition history holds"),
+    ERR_DIVISION: ("op", "a division by zero (Ludii stops the game there too)"),
 }
 
 

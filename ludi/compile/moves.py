@@ -21,8 +21,8 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ludi.compile import layout as L
-from ludi.compile.regions import component_region, direction_mask
-from ludi.compile.registry import compiles, fail, items, ludeme, operands
+from ludi.compile.regions import component_region, direction_mask, ludii_site
+from ludi.compile.registry import compiles, constant, fail, items, ludeme, operands
 from ludi.compile.shapes import sowing
 from ludi.lang import Node, parse_fragment
 from ludi.lang.tree import Sym
@@ -113,10 +113,12 @@ def select(c: Compiler, node: Node) -> None:
         leaf(c, node, L.GEN_SELECT, region=component_region(c.piece.index),
              **condition(c, frm.named("if")), **then(c, node))
         return
-    if not isinstance(where, Node) or where.category != "region":
-        raise fail(node, "(move Select (from REGION …)) needs a region to choose from")
+    if not isinstance(where, (Node, int)) or isinstance(where, bool) or (
+            isinstance(where, Node) and where.category not in ("region", "site", "int")):
+        raise fail(node, "(move Select (from REGION|SITE …)) needs a region or a site to choose "
+                   "from")
     cond = frm.named("if")
-    if where.rule == "region_foreach":
+    if isinstance(where, Node) and where.rule == "region_foreach":
         inner = where.named("if")
         cond = inner if cond is None else Node("cond_and", (inner, cond), where.pos)
         where = where.positional[0]
@@ -154,6 +156,11 @@ def _site_or_region(c: Compiler, where: Node | int, site_key: str, region_key: s
         where = where.args[0][0]
     if isinstance(where, Node) and where.category == "region":
         return {region_key: c.region(where)}
+    written = constant(where)
+    if isinstance(written, int):  # a site by Ludii's number
+        start = len(c.code)
+        c.op(where, L.OP_CONST, value=ludii_site(c, where, written))
+        return {site_key: start, site_key + "_end": len(c.code)}
     start, end = c.code_range(where)
     return {site_key: start, site_key + "_end": end}
 

@@ -92,6 +92,8 @@ def sowing(moves: Node) -> Sowing | None:
     known = {"if", "apply", "includeSelf", "skipIf", "backtracking", "grandSlam"}
     if set(named) - known or "if" not in named or not _is(named.get("apply"), _CAPTURE, "effect"):
         return None
+    if not isinstance(named.get("backtracking", False), bool):  # a condition: the general sow
+        return None
     counts = _capture_counts(named["if"])
     if counts is None:
         return None

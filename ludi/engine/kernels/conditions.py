@@ -43,6 +43,7 @@ from ludi.compile.layout import (
     DYN_IN_HAND,
     DYN_INTERSECTION,
     DYNREG_WIDTH,
+    ERR_DIVISION,
     ERR_DYNREG,
     ERR_OP,
     ERR_REGION,
@@ -106,6 +107,7 @@ from ludi.compile.layout import (
     OP_COUNT_TURNS,
     OP_CYCLE,
     OP_DECIDED,
+    OP_DIV,
     OP_EQ,
     OP_FALSE,
     OP_FROM,
@@ -133,6 +135,7 @@ from ludi.compile.layout import (
     OP_MAP_ENTRY,
     OP_MAX,
     OP_MIN,
+    OP_MOD,
     OP_MUL,
     OP_NE,
     OP_NO_MOVES,
@@ -481,7 +484,7 @@ def no_moves(s, w, colour):
 
 @tiny
 def compare(w, op, pc, a, b):
-    """Arithmetic and comparison ops (OP_ADD … OP_GE) on two integers."""
+    """Arithmetic and comparison ops (OP_ADD … OP_GE, OP_DIV, OP_MOD) on two integers."""
     if op == OP_ADD:
         return a + b
     if op == OP_SUB:
@@ -504,6 +507,13 @@ def compare(w, op, pc, a, b):
         return 1 if a > b else 0
     if op == OP_GE:
         return 1 if a >= b else 0
+    if op == OP_DIV or op == OP_MOD:  # Java's integer division: rounded toward 0
+        if b == 0:
+            fail(w, ERR_DIVISION, pc, 0)
+            return 0
+        q = abs(a) // abs(b)
+        q = q if (a >= 0) == (b >= 0) else -q
+        return q if op == OP_DIV else a - b * q
     fail(w, ERR_OP, pc, op)
     return 0
 
@@ -696,7 +706,7 @@ def evaluate(t, s, w, start, end):
             w[vals + first] = res
             w[why + first] = reason
             sp = first + 1
-        elif op >= OP_ADD and op <= OP_GE:
+        elif (op >= OP_ADD and op <= OP_GE) or op == OP_DIV or op == OP_MOD:
             sp -= 1
             w[vals + sp - 1] = compare(w, op, pc, w[vals + sp - 1], w[vals + sp])
             w[why + sp - 1] = pc

@@ -258,10 +258,15 @@ def sow(t, s, w, e):
             break
         simple_effects(t, s, w, t[at + E_APPLY], t[at + E_APPLY_COUNT])
         captured = True
-        if t[at + E_BACKTRACK] == 0:
+        back_start, back_end = t[at + E_COND], t[at + E_COND_END]  # backtracking:COND
+        if t[at + E_BACKTRACK] == 0 or not holds(t, s, w, back_start, back_end):
             break
         p = sowing.previous_place(L, loop, p)
-        if p < 0 or t[track + p] == origin or p == t[pos_of + last]:
+        if p < 0:
+            break
+        s[I_TO] = t[track + p]
+        if not holds(t, s, w, back_start, back_end) or t[track + p] == origin \
+                or p == t[pos_of + last]:
             break
     if captured and grand_slam == 1:
         left = 0

@@ -1,0 +1,83 @@
+"""Rule tests for Ludii's value forms ludi reads, each from Ludii's documented meaning:
+
+- ``(/ a b)`` and ``(% a b)`` of values read off the position: Java's integer division, rounded
+  toward 0, and its remainder (a division by zero is an engine error, as in Ludii);
+  ``(+ {a b c})``: the sum of them all;
+- ``(count at:7)``: a site by Ludii's number (a mancala board's after its FirstSite store);
+- ``(is Line N DIRECTION)``: a line along that one direction's axis, both ways;
+- ``(priority A B)``: the same as ``(priority {A B})``.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import ludi
+
+LINE = """(game "L" (players 2) (equipment {{(board (square 5)) (piece "Disc" Each)}})
+ (rules (play (move Add (to (sites Empty)))) (end (if {cond} (result Mover Win)))))"""
+
+
+def play(text: str, *moves: str):
+    state = ludi.parse(text).initial_state()
+    for m in moves:
+        state.apply(m)
+    return state
+
+
+@pytest.mark.parametrize("value, expected", [
+    ("(/ (* (count Moves) 3) 20)", 1), ("(/ (- 0 (* (count Moves) 3)) 20)", -1),
+    ("(% (* (count Moves) 3) 20)", 1), ("(% (- 0 (* (count Moves) 3)) 20)", -1),
+    ("(+ {(count Moves) 1 (count Moves)})", 15),
+])
+def test_division_remainder_and_sums_of_values_read_off_the_position(value, expected):
+    # (count Moves) is 7 when the end clauses look after the 7th move, and the value first
+    # equals what is expected then (3 x 7 = 21: 21 / 20 = 1, rounded toward 0 for -21 too)
+    text = LINE.format(cond=f"(= {value} {expected})")
+    moves = ["a1", "e5", "a3", "e3", "c1", "c5", "b4"]
+    state = play(text, *moves[:-1])
+    assert not state.is_terminal()
+    state.apply(moves[-1])
+    assert state.is_terminal() and state.winner == 0
+
+
+def test_dividing_by_zero_stops_the_game_with_an_engine_error():
+    # Ludii throws there too: ludi never plays on with a made-up value
+    with pytest.raises(ludi.EngineError, match="division by zero"):
+        play(LINE.format(cond="(= (/ (count Moves) 0) 0)"), "a1")
+
+
+def test_a_line_along_one_direction_only():
+    text = LINE.format(cond="(is Line 3 N)")
+    across = play(text, "a1", "e5", "b1", "e4", "c1")  # a row: not along N
+    assert not across.is_terminal()
+    up = play(text, "a1", "e5", "a2", "d4", "a3")  # a column: along N (and S)
+    assert up.is_terminal() and up.winner == 0
+    down = play(text, "a3", "e5", "a2", "d4", "a1")  # the last stone at its bottom end
+    assert down.is_terminal() and down.winner == 0
+
+
+def test_a_count_at_a_site_given_by_ludiis_number():
+    mancala = """(game "M" (players 2)
+     (equipment {(mancalaBoard 2 3 (track "Track" "1,E,N,W" loop:True))
+                 (regions P1 (sites Bottom)) (regions P2 (sites Top)) (piece "Seed" Shared)})
+     (rules (start (set Count 1 to:(sites Track)))
+       (play (move Select (from (sites Mover) if:(> (count at:(from)) 0)) (then (sow))))
+       (end (if (= (count at:4) 2) (result Mover Win)))))"""
+    # Ludii's sites: 0 the FirstSite store, 1-3 the bottom row, 4-6 the top row from the left
+    # (ludi labels the top row along the track: C is its left end, Ludii's site 4)
+    state = ludi.parse(mancala).initial_state()
+    state.apply("c")  # the seed goes round to the top row's right end, A
+    assert not state.is_terminal() and state.count("A") == 2 and state.count("C") == 1
+    state.apply("A")  # A's two seeds: B, then C (Ludii's site 4) holds 2
+    assert state.is_terminal() and state.winner == 1
+
+
+def test_priority_without_braces():
+    text = """(game "P" (players 2) (equipment {(board (square 3)) (piece "Disc" Each)})
+     (rules (play (priority (move Add (to (sites Centre))) (move Add (to (sites Empty)))))
+      (end (if (is Line 3) (result Mover Win)))))"""
+    state = ludi.parse(text).initial_state()
+    assert [str(m) for m in state.legal_moves()] == ["b2"]
+    state.apply("b2")
+    assert len(state.legal_moves()) == 8
