@@ -31,6 +31,7 @@ EXTRA = {
       (if (and (= (count Moves) 30) true) (result Mover Draw))
       (if (= (+ {(/ (count Moves) 7) (% (count Moves) 5) 1}) 9) (result Next Win))
       (if (is Line 3 N) (result Mover Win))
+      (if (= (count Moves) Off) (result P2 Win))
       (if false (result P2 Win))})))
 """,
     "regions": """
@@ -417,12 +418,14 @@ EXTRA = {
 (game "Leaps" (players {(player N) (player S)})
   (equipment {(board (square 5))
     (piece "Knight" Each (move Leap {{F F R F} {F F L F}} forward:True rotations:True
-      (to if:(not (is Friend (who at:(to)))) (apply (remove (to))))))
+      (to if:(not (is Friend (who at:(to)))) (apply (remove (to))))
+      (then (set Value Mover (+ 1 (value Player Mover))))))
     (regions "Goal" P1 (sites Top)) (regions "Goal" P2 (sites Bottom))})
   (rules (start {(place "Knight1" (sites Bottom)) (place "Knight2" (sites Top))})
     (play (forEach Piece))
     (end {(if (= (sites Occupied by:Mover) (sites Mover "Goal")) (result Mover Win))
-          (if (no Moves Next) (result Mover Win))})))
+          (if (no Moves Next) (result Mover Win))
+          (if (> (value Player Mover) 30) (result Mover Draw))})))
 """,
     "checkmate": """
 (game "Checkmate" (players {(player N) (player S)})

@@ -81,3 +81,31 @@ def test_priority_without_braces():
     assert [str(m) for m in state.legal_moves()] == ["b2"]
     state.apply("b2")
     assert len(state.legal_moves()) == 8
+
+
+MAPS = """(game "M" (players 2)
+ (equipment {{(mancalaBoard 2 3 store:None {{(track "CCW" "0,E,N,W" loop:True)
+                                            (track "CW" "2,W,N,E" loop:True)}})
+   (regions P1 (sites Bottom)) (regions P2 (sites Top)) (piece "Seed" Shared) (hand Each)
+   (map "Right" {{(pair P1 2) (pair P2 3)}}) (map "Left" {{(pair P1 0) (pair P2 5)}})
+   (map "Opposite" {{(pair 0 5) (pair 1 4)}})}})
+ (rules (start (set Count 3 to:(sites Track)))
+  (play (or {{ {moves} }}))
+  (end (if (no Moves Next) (result Mover Win)))))"""
+
+
+def test_named_maps_and_maps_of_sites():
+    # Ludii's sites without stores: 0-2 the bottom row, 3-5 the top row, from the left (ludi
+    # labels the top row along the track: C B A); the hands come after them
+    select = '(move Select (from {}) (then (sow "{}")))'
+    text = MAPS.format(moves=" ".join([
+        select.format('(mapEntry "Right" (mover))', "CCW"),
+        select.format('(mapEntry "Left" (mover))', "CW"),
+        select.format('(mapEntry "Opposite" (mapEntry "Left" (mover)))', "CCW"),
+        select.format('(mapEntry "Opposite" (mapEntry "Right" (mover)))', "CCW")]))
+    state = ludi.parse(text).initial_state()
+    # Right of P1: c; Left: a; the opposite of a (0): A (5); c (2) is not in "Opposite": c
+    assert [str(m) for m in state.legal_moves()] == ["c", "a", "A", "c"]
+    state.apply(state.legal_moves()[1])  # a sown along "CW": it goes round the other way
+    assert not state.is_terminal() and state.count("a") == 0 and state.count("A") == 4
+    assert [str(m) for m in state.legal_moves()][:2] == ["C", "A"]  # P2's Right and Left

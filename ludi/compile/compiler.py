@@ -103,7 +103,10 @@ class Compiler:
         self.region_rows: list[np.ndarray] = []  # static regions, (4, C) masks
         self.pieces: list[tuple[str, str]] = []
         self.proposals: list[str] = []
-        self.map_sites = [-1, -1, -1, -1]
+        self.map_sites = [-1, -1, -1, -1]  # each player's first (map …) entry: their store
+        self.map_names: list[str] = []  # the (map …)s in order ("" unnamed)
+        self.map_by_player: list[bool] = []  # per map: keyed by players (else by sites)
+        self.map_rows: list[tuple[int, int, int]] = []  # (map, key, value): T_MAPS
         self.track: list[int] = []  # the board's own track (not a player's)
         self.track_loop = 0
         self.tracks: list[Track] = []  # every track, the players' own too
@@ -116,7 +119,7 @@ class Compiler:
         #: (is Threatened (id "King" …)): each colour's piece type it tests (T_THREAT), 0 none
         self.threat_types = [0, 0, 0, 0]
         self.variables: dict[str, int] = {}  # (var "Name") and (set Var "Name" …): I_VARS slots
-        self.variable_origin: Node | None = None
+        self.variable_origin: Node | None = None  # the first variable or player value
         self.hand_size = 0  # sites in each player's hand (0: no hands)
         self.first_hand = -1  # the first hand site, once the hands are laid out
         self.board: Board | None = None
@@ -378,9 +381,10 @@ class Compiler:
         self.check_groups()
         self.check_where()
         threats.check(self)
-        if self.variables and self.uses_history:
-            raise fail(self.variable_origin, "variables in a game that tests repeated positions "
-                       "are not supported yet (Ludii's positions include the variables)")
+        if self.variable_origin is not None and self.uses_history:
+            raise fail(self.variable_origin, "variables and player values in a game that tests "
+                       "repeated positions are not supported yet (Ludii's positions include "
+                       "them)")
         bounds.prove(self)
         track_pos = -np.ones(C, np.int64)
         track_pos[self.track] = np.arange(len(self.track))
@@ -411,6 +415,8 @@ class Compiler:
             L.T_NEXT_PHASE: self.next_phases.array(),
             L.T_TRACKS: self.track_blocks(C),
             L.T_THREAT: np.array(self.threat_types, np.int64),
+            L.T_MAPS: np.array([len(self.map_rows)] + [v for row in self.map_rows for v in row],
+                               np.int64),
         }
         parts = [p]
         offset = L.T_HEADER

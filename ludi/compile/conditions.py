@@ -137,24 +137,45 @@ def role_value(c: Compiler, node: Node) -> None:
 
 @compiles("site_map_entry")
 def map_entry(c: Compiler, node: Node) -> None:
+    """``(mapEntry ["Name"] KEY)``: KEY's entry in the map so named (without a name, in the
+    first map that has it), or KEY itself when there is none (Ludii's). KEY is a player (a role,
+    or a written number: P1 is 1) in a map of players, else a site (a written number: Ludii's)."""
     site = constant_site(c, node)
     if site is not None:
         c.op(node, L.OP_CONST, value=site)
-    elif isinstance(node.positional[-1], int):  # (mapEntry 1): of player 1
-        player = number(node, node.positional[-1], "a player", 1, c.num_players)
-        c.op(node, L.OP_CONST, value=c.map_sites[player - 1])
+        return
+    which = _map_index(c, node)
+    key = node.positional[-1]
+    if isinstance(key, Sym):
+        player_number(c, node, key)
+    elif isinstance(key, int):
+        players = all(c.map_by_player[m] for m in range(len(c.map_names))
+                      if which in (0, m + 1))
+        c.op(node, L.OP_CONST, value=key if players else ludii_site(c, node, key))
     else:
-        player_number(c, node, node.positional[-1])
-        c.op(node, L.OP_MAP_ENTRY)
+        expr(c, key)
+    c.op(node, L.OP_MAP_ENTRY, value=which)
+
+
+def _map_index(c: Compiler, node: Node) -> int:
+    """1 + the index of the map a (mapEntry "Name" …) names; 0 without a name."""
+    name = next((a for a in node.positional if isinstance(a, str)), None)
+    if name is None:
+        return 0
+    if name not in c.map_names:
+        raise fail(node, f'no (map "{name}" …); maps: '
+                   + (", ".join(f'"{n}"' for n in c.map_names if n) or "none with a name"))
+    return c.map_names.index(name) + 1
 
 
 def constant_site(c: Compiler, node) -> int | None:
-    """The site of ``(mapEntry P1)`` and the like, known when compiling; else None."""
+    """The site of ``(mapEntry ["Name"] P1)`` and the like, known when compiling; else None."""
     if isinstance(node, Node) and node.rule == "site_map_entry":
         who = node.positional[-1]
         if isinstance(who, Sym) and who.name in ("P1", "P2", "P3", "P4"):
-            site = c.map_sites[c.colour(node, who)]
-            return site if site >= 0 else None
+            which, key = _map_index(c, node), c.colour(node, who) + 1
+            return next((v for m, k, v in c.map_rows if k == key and which in (0, m + 1)),
+                        None)
     return None
 
 
@@ -449,6 +470,13 @@ def track_move(c: Compiler, node: Node) -> None:
 def var(c: Compiler, node: Node) -> None:
     """``(var ["Name"])``: the variable's value, -1 until a move sets it."""
     c.op(node, L.OP_VAR, value=c.variable(node, node.args[0] if node.args else ""))
+
+
+@compiles("site_value_player")
+def value_player(c: Compiler, node: Node) -> None:
+    """``(value Player ROLE)``: the player's value, -1 until a move sets it."""
+    c.variable_origin = c.variable_origin or node  # kept in the state: see Compiler.finish
+    c.op(node, L.OP_VALUE_PLAYER, role=c.role(node, node.args[0]))
 
 
 @compiles("cond_is_player")

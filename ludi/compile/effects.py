@@ -197,6 +197,17 @@ def set_var(c: Compiler, node: Node) -> list[int]:
                        count_end=end)]
 
 
+@compiles("effect_set_value")
+def set_value(c: Compiler, node: Node) -> list[int]:
+    """``(set Value ROLE [VALUE])``: the player's value (-1 without one), kept from move to move
+    (Ludii's player values)."""
+    value = node.args[1] if len(node.args) > 1 else None
+    start, end = c.code_range(value) if value is not None else (0, 0)
+    c.variable_origin = c.variable_origin or node
+    return [c.effs.add(node, kind=L.EFF_SET_VALUE, role=c.role(node, node.args[0]), count=start,
+                       count_end=end)]
+
+
 @compiles("effect_promote")
 def promote(c: Compiler, node: Node) -> list[int]:
     """``(promote SITE (piece "King") ROLE)``: the piece at SITE is replaced by ROLE's "King"

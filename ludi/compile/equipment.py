@@ -195,10 +195,7 @@ def equip_mancala_board(c: Compiler, item: Node) -> None:
         if any(t.name == name and t.owner == owner for t in c.tracks):
             raise fail(track, f'two tracks called "{name}"')
         c.tracks.append(geometry.Track(name, cells, 1 if track.named("loop", False) else 0, owner))
-    board_tracks = [t for t in c.tracks if t.owner < 0]
-    if len(board_tracks) > 1:
-        raise fail(tracks[1], "a mancala board with several tracks of its own (not players') "
-                   "is not supported yet: ludi sows along one track, the board's")
+    board_tracks = [t for t in c.tracks if t.owner < 0]  # the first is (sow)'s without a name
     if board_tracks:
         c.track, c.track_loop = board_tracks[0].cells, board_tracks[0].loop
 
@@ -260,19 +257,31 @@ def equip_regions(c: Compiler, item: Node) -> None:
 
 @compiles("equip_map")
 def equip_map(c: Compiler, item: Node) -> None:
+    """``(map ["Name"] {(pair KEY VALUE) …})``: keys are players (P1 is 1) or sites, values
+    sites (Ludii's numbers, or a mancala board's FirstSite and LastSite stores). A player's
+    first entry in any map is also their store (``Compiler.map_sites``)."""
     if c.board is None:
         raise fail(item, "(map …) must come after the board")
+    name = next((a for a in item.positional if isinstance(a, str)), "")
+    index = len(c.map_names)
+    c.map_names.append(name)
+    c.map_by_player.append(all(isinstance(pair.args[0], Sym) for pair in item.positional[-1]))
     for pair in item.positional[-1]:
-        role, where = pair.args
-        colour = c.colour(pair, role)
+        key, where = pair.args
         if isinstance(where, Sym):
             if not c.stores:
                 raise fail(pair, f"{where.name} is a store, and this board has none")
             base = int(c.params[L.P_BOARD_CELLS])
             site = base if where.name == "FirstSite" else base + 1
         else:
-            site = number(pair, where, "a map site", 0, c.board.num_cells - 1)
-        c.map_sites[colour] = site
+            site = ludii_site(c, pair, where)
+        if isinstance(key, Sym):
+            colour = c.colour(pair, key)
+            c.map_rows.append((index, colour + 1, site))
+            if c.map_sites[colour] < 0:
+                c.map_sites[colour] = site
+        else:
+            c.map_rows.append((index, ludii_site(c, pair, key), site))
 
 
 # ---------------------------------------------------------------- the start

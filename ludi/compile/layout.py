@@ -104,6 +104,7 @@ T_TRACKS = 68  # every track of the board, one block each: its length, 1 when it
 #                sites in order, then each site's place on it (C, -1): what (sow …) reads
 T_THREAT = 69  # per colour (4): the type of its piece that (is Threatened …) tests (0: none)
 P_THREATS = 70  # 1: conditions test (is Threatened …): the kernels work it out before them
+T_MAPS = 71  # every (map …) entry: how many, then MAP_WIDTH integers each (MP_* fields)
 T_HEADER = 72
 
 #: The header fields a dump shows, in order (all P_* names).
@@ -120,6 +121,11 @@ SOW_SLAM_NO_CAPTURE = 4  # a capture that would take every opposing seed takes n
 SOW_FEED = 8  # a move must leave the opponent some seeds (ifAfterwards)
 
 CONN_WIDTH = 4  # T_CONN: one goal mask per colour
+
+MP_MAP = 0  # T_MAPS: the map (in the order of the equipment)
+MP_KEY = 1  # the key: a player's number (P1: 1), or a site
+MP_VALUE = 2  # the site (or number) it maps to
+MAP_WIDTH = 3
 
 # ================================================================ regions (codes)
 # a code >= 0 is a static region (a T_REGIONS row); negative codes are read off the state
@@ -216,7 +222,8 @@ OP_FROM = 13
 OP_SITE = 14
 OP_LAST_TO = 15
 OP_LAST_FROM = 16
-OP_MAP_ENTRY = 17  # a player number -> its (map ...) entry site
+OP_MAP_ENTRY = 17  # a key -> its entry in map O_VALUE - 1 (0: the first map that has it), or
+#                    the key itself when none has it (Ludii's)
 OP_COUNT_AT = 18  # a site -> its count
 OP_COUNT_IN = 19  # the total count in a region
 OP_COUNT_SITES = 20  # the number of sites of a region
@@ -275,6 +282,7 @@ OP_TRACK_SITE = 66  # a site and a number of steps -> the site that far on along
 OP_THREATENED = 67  # O_ROLE's T_THREAT piece could be taken: W_THREAT, worked out before
 OP_DIV = 68  # two values -> their quotient, rounded toward 0 (by 0: ERR_DIVISION)
 OP_MOD = 69  # two values -> the remainder of that division
+OP_VALUE_PLAYER = 70  # O_ROLE's player's value (I_VALUES; -1 until set)
 LOOP_ALL = 0
 LOOP_COUNT = 1
 
@@ -296,7 +304,7 @@ OPS: dict[int, tuple[str, tuple[int, ...], int]] = {
     OP_SITE: ("site", (), 0),
     OP_LAST_TO: ("last-to", (), 0),
     OP_LAST_FROM: ("last-from", (), 0),
-    OP_MAP_ENTRY: ("map-entry", (), 1),
+    OP_MAP_ENTRY: ("map-entry", (O_VALUE,), 1),
     OP_COUNT_AT: ("count-at", (), 1),
     OP_COUNT_IN: ("count-in", (O_REGION,), 0),
     OP_COUNT_SITES: ("count-sites", (O_REGION,), 0),
@@ -349,6 +357,7 @@ OPS: dict[int, tuple[str, tuple[int, ...], int]] = {
     OP_THREATENED: ("threatened", (O_ROLE,), 0),
     OP_DIV: ("/", (), 2),
     OP_MOD: ("%", (), 2),
+    OP_VALUE_PLAYER: ("value-player", (O_ROLE,), 0),
 }
 
 # ================================================================ end clauses (T_CLAUSES)
@@ -535,6 +544,7 @@ EFF_SKIP = 6
 EFF_CAN_MOVE = 7
 EFF_CUSTODIAL = 8  # Ludii's custodial: lines of sites flanked from E_SITE, captured by E_APPLY
 EFF_SET_VAR = 11  # variable E_VAR takes the value E_COUNT
+EFF_SET_VALUE = 13  # the value of E_ROLE's player takes the value E_COUNT
 EFF_FOR_EACH_SITE = 12  # the effects E_APPLY at each site of E_REGION
 EFF_PROMOTE = 10  # the piece at E_SITE becomes E_ROLE's piece of the type in E_APPLY
 EFF_SURROUND = 9  # Ludii's surround: neighbours of E_SITE whose neighbours hold (E_COUNT: how
@@ -556,6 +566,7 @@ EFFECTS: dict[int, tuple[str, tuple[int, ...]]] = {
                                   E_COND_END, E_CAPTURE, E_CAPTURE_END, E_APPLY, E_APPLY_COUNT)),
     EFF_PROMOTE: ("promote", (E_SITE, E_SITE_END, E_APPLY, E_ROLE)),
     EFF_SET_VAR: ("set-var", (E_VAR, E_COUNT, E_COUNT_END)),
+    EFF_SET_VALUE: ("set-value", (E_ROLE, E_COUNT, E_COUNT_END)),
     EFF_FOR_EACH_SITE: ("for-each-site", (E_REGION, E_APPLY, E_APPLY_COUNT)),
     EFF_SURROUND: ("surround", (E_SITE, E_SITE_END, E_DIRS, E_COUNT, E_COUNT_END, E_COND,
                                 E_COND_END, E_CAPTURE, E_CAPTURE_END, E_APPLY, E_APPLY_COUNT)),
@@ -645,7 +656,8 @@ I_VARS = 59  # Ludii's variables ((set Var "Name" v), (var "Name")): MAX_VARS sl
 MAX_VARS = 4
 I_NEXT_IS_MOVER = 63  # 1 while the end clauses are tried after a move whose player moves again:
 #                       Ludii's next player is the mover then
-INFO_SIZE = 64
+I_VALUES = 64  # each colour's value (Ludii's (set Value ROLE v), (value Player ROLE)), -1 unset
+INFO_SIZE = 72  # (68-71 free)
 
 # per-site sections of C entries each, at INFO_SIZE + k * C
 S_BOARD = 0  # 0 empty, colour + 1

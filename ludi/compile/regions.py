@@ -397,7 +397,7 @@ def ludii_site(c: Compiler, node: Node, site: int | str) -> int:
             cell = -1
     else:
         houses = int(c.params[L.P_BOARD_CELLS])
-        stores = b.kind == "mancala" and b.num_cells > houses
+        stores = b.kind == "mancala" and c.stores  # (hands add sites too, after the stores)
         cell = site
         if stores:
             cell = houses if site == 0 else houses + 1 if site == houses + 1 else site - 1

@@ -139,6 +139,7 @@ class Game:
         s[L.I_LAST_FROM] = -1
         s[L.I_PREV_MOVER] = -1
         s[L.I_VARS:L.I_VARS + L.MAX_VARS] = -1
+        s[L.I_VALUES:L.I_VALUES + 4] = -1
         s[L.I_ACTIVE:L.I_ACTIVE + self.num_players] = 1
         for k in (L.S_EMPTIES, L.S_EPOS, L.S_PARENT):
             s[L.section(C, k)] = np.arange(C)

@@ -70,8 +70,13 @@ from ludi.compile.layout import (
     I_STUCK,
     I_TO,
     I_TURNS,
+    I_VALUES,
     I_VARS,
     LOOP_ALL,
+    MAP_WIDTH,
+    MP_KEY,
+    MP_MAP,
+    MP_VALUE,
     O_AXES,
     O_COMPARE,
     O_EXACT,
@@ -156,6 +161,7 @@ from ludi.compile.layout import (
     OP_TO,
     OP_TRACK_SITE,
     OP_TRUE,
+    OP_VALUE_PLAYER,
     OP_VAR,
     OP_WHAT,
     OP_WHERE,
@@ -193,10 +199,10 @@ from ludi.compile.layout import (
     T_CONN,
     T_DYNREG,
     T_LIST,
+    T_MAPS,
     T_NBR,
     T_REGIONS,
     T_RIM,
-    T_SITES,
     W_NO_MOVES,
     W_THREAT,
 )
@@ -483,6 +489,18 @@ def no_moves(s, w, colour):
 
 
 @tiny
+def map_entry(t, which, key):
+    """Ludii's (mapEntry ["Name"] KEY): the entry of map ``which - 1`` (0: of the first map that
+    has the key) for the key, or the key itself when there is none."""
+    at = t[T_MAPS]
+    for i in range(t[at]):
+        row = at + 1 + i * MAP_WIDTH
+        if (which == 0 or t[row + MP_MAP] == which - 1) and t[row + MP_KEY] == key:
+            return t[row + MP_VALUE]
+    return key
+
+
+@tiny
 def compare(w, op, pc, a, b):
     """Arithmetic and comparison ops (OP_ADD … OP_GE, OP_DIV, OP_MOD) on two integers."""
     if op == OP_ADD:
@@ -601,6 +619,8 @@ def leaf_rest(t, s, w, pc, op, at):
         return 1 if repetitions(s) >= t[at + O_TIMES] else 0
     if op == OP_THREATENED:  # worked out before the conditions (generate.threatened)
         return w[W_THREAT + role_colour(t, s, t[at + O_ROLE])]
+    if op == OP_VALUE_PLAYER:
+        return s[I_VALUES + role_colour(t, s, t[at + O_ROLE])]
     if op == OP_VAR:
         return s[I_VARS + t[at + O_VALUE]]
     if op == OP_WHERE:
@@ -715,11 +735,13 @@ def evaluate(t, s, w, start, end):
             r = w[vals + sp - 2] if cond != 0 else w[vals + sp - 1]
             sp -= 2
             w[vals + sp - 1] = r
-        elif op == OP_MAP_ENTRY or op == OP_SCORE:
+        elif op == OP_MAP_ENTRY:
+            w[vals + sp - 1] = map_entry(t, t[at + O_VALUE], w[vals + sp - 1])
+        elif op == OP_SCORE:
             colour = w[vals + sp - 1] - 1
             r = -1
             if colour >= 0 and colour < 4:
-                r = t[t[T_SITES] + colour] if op == OP_MAP_ENTRY else s[I_SCORES + colour]
+                r = s[I_SCORES + colour]
             w[vals + sp - 1] = r
         elif op == OP_COUNT_AT:
             site = w[vals + sp - 1]

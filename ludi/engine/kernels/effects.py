@@ -47,6 +47,7 @@ from ludi.compile.layout import (
     EFF_MOVE_AGAIN,
     EFF_PROMOTE,
     EFF_REMOVE,
+    EFF_SET_VALUE,
     EFF_SET_VAR,
     EFF_SKIP,
     EFF_SKIP_UNLESS,
@@ -84,6 +85,7 @@ from ludi.compile.layout import (
     I_SITE,
     I_SWAPPED,
     I_TO,
+    I_VALUES,
     I_VARS,
     KIND_BITS,
     KIND_MASK,
@@ -167,6 +169,13 @@ def simple_effect(t, s, w, e):
         if t[at + E_COUNT] < t[at + E_COUNT_END]:
             value, _ = evaluate(t, s, w, t[at + E_COUNT], t[at + E_COUNT_END])
         s[I_VARS + t[at + E_VAR]] = value
+    elif kind == EFF_SET_VALUE:
+        value = -1
+        if t[at + E_COUNT] < t[at + E_COUNT_END]:
+            value, _ = evaluate(t, s, w, t[at + E_COUNT], t[at + E_COUNT_END])
+        colour = role_colour(t, s, t[at + E_ROLE])
+        if colour >= 0 and colour < 4:
+            s[I_VALUES + colour] = value
     elif kind == EFF_PROMOTE:
         site, _ = evaluate(t, s, w, t[at + E_SITE], t[at + E_SITE_END])
         colour = role_colour(t, s, t[at + E_ROLE])
