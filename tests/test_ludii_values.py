@@ -109,3 +109,15 @@ def test_named_maps_and_maps_of_sites():
     state.apply(state.legal_moves()[1])  # a sown along "CW": it goes round the other way
     assert not state.is_terminal() and state.count("a") == 0 and state.count("A") == 4
     assert [str(m) for m in state.legal_moves()][:2] == ["C", "A"]  # P2's Right and Left
+
+
+def test_a_tried_move_sees_its_own_lines_when_the_same_player_moves_again():
+    # (do … ifAfterwards:(not (is Line 3))): every try looks at the lines of its own stone,
+    # not at those the end clauses found for the stone before it (same ply, same player)
+    text = """(game "T" (players 2) (equipment {(board (square 3)) (piece "Disc" Each)})
+     (rules (play (do (move Add (to (sites Empty)) (then (moveAgain)))
+                      ifAfterwards:(not (is Line 3))))
+      (end (if (is Line 4) (result Mover Win)))))"""
+    state = play(text, "a1", "b1")
+    assert "c1" not in [str(m) for m in state.legal_moves()]
+    assert len(state.legal_moves()) == 6  # every other empty cell

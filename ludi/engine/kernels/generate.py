@@ -177,6 +177,7 @@ def trial_holds(t, s, w, move, start, end):
         w[saved + i] = s[i]
     w[W_DEPTH] = depth + 1
     play_effects(t, s, w, move)
+    s[I_RUNS_KEY] = 0  # the line cache is keyed by ply and colour, which a trial keeps
     if t[P_THREATS] == 1:  # the condition's (is Threatened …) is the mover's (the compiler)
         w[W_THREAT + s[I_MOVER]] = threatened(t, s, w, s[I_MOVER])
     ok = holds(t, s, w, start, end)
