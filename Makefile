@@ -15,11 +15,12 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install --quiet -e ".[test,dask]"; status=$$?; kill $$ticker; exit $$status
 	touch $(STAMP)
 
-# The tests run on up to 4 cores (pytest-xdist); each worker loads the kernels from the cache.
+# The tests run on up to 4 cores (pytest-xdist; an idle worker takes tests queued for a busy one,
+# so the long fuzz shards spread out); each worker loads the kernels from the cache.
 # The slowest tests are listed at the end: the whole run must stay under 20 minutes.
 test: $(STAMP)
 	$(BIN)/ruff check ludi tests benchmarks
-	$(BIN)/python -m pytest -q -m "not sweep" -n auto --maxprocesses 4 --durations=15
+	$(BIN)/python -m pytest -q -m "not sweep" -n auto --maxprocesses 4 --dist worksteal --durations=15
 
 sweep: $(STAMP)
 	$(BIN)/python -m pytest -q -s -m sweep

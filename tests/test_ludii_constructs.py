@@ -336,6 +336,9 @@ def test_backtracking_goes_on_while_its_condition_holds():
     assert after(game, counts, "e") == {"f": 2, "store1": 4}  # B and A, not f (its own)
     game = mancala(capture.format("True"))
     assert after(game, counts, "e") == {"store1": 6}
+    # the condition reads the site before its capture (Ludii collects the captures first)
+    game = mancala(capture.format("(= (count at:(to)) 2)"))
+    assert after(game, counts, "e") == {"store1": 6}
 
 
 def test_a_sowing_then_its_consequences():

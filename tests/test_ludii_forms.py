@@ -324,8 +324,16 @@ def test_a_mancala_board_takes_its_track_in_an_array():
     same = ("mean_length", "p1_win", "p2_win", "draw")
     ours, theirs = ludi.random_playouts(one, 50, seed=3), ludi.random_playouts(listed, 50, seed=3)
     assert [ours[k] for k in same] == [theirs[k] for k in same]
-    with pytest.raises(CompileError, match="several tracks"):
-        ludi.parse(text.replace("TRACK", "{" + track + ' (track "T2" "1,E,N,W")}'))
+    # several tracks of the board's own: (sow) without a name sows along the first (Ludii's),
+    # (sow "Name") along the one so named
+    two = "{" + track + ' (track "Back" "6,W,N,E" loop:True)}'
+    state = ludi.parse(text.replace("TRACK", two)).initial_state()
+    state.apply("f")  # along "Track": f's seeds go up the right end and along the top
+    assert [state.count(x) for x in ("f", "A", "B", "C", "D", "e")] == [0, 5, 5, 5, 5, 4]
+    back = ludi.parse(text.replace("TRACK", two).replace("(sow)", '(sow "Back")'))
+    state = back.initial_state()
+    state.apply("f")  # along "Back": westward along the bottom
+    assert [state.count(x) for x in ("f", "e", "d", "c", "b", "A")] == [0, 5, 5, 5, 5, 4]
 
 
 def test_orthogonal_on_points_with_diagonals_in_places_follows_the_drawn_lines():

@@ -88,3 +88,14 @@ def test_a_program_the_threat_test_would_misread_is_refused():
     checkmate = text[text.index("(if (and"):text.index("(if (no Moves")]
     with pytest.raises(CompileError, match="priority"):
         ludi.parse(text.replace(checkmate, ""))
+
+
+def test_a_pass_threatens_nothing():
+    # the other player's pass lands nowhere, not on the first site where the king stands
+    text = CHESS.format(start='(place "King1" coord:"A1") (place "King2" coord:"E5")',
+                        play='(do (or (forEach Piece) (move Pass)) ifAfterwards:(not (is '
+                             'Threatened (id "King" Mover))))')
+    checkmate = text[text.index("(if (and"):text.index("(if (no Moves")]
+    state = ludi.parse(text.replace(checkmate, "")).initial_state()
+    assert [m.kind for m in state.legal_moves()].count("pass") == 1
+    assert moves(state) == sorted(["a1-a2", "a1-b1", "a1-b2", str(state.legal_moves()[-1])])

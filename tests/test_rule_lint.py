@@ -84,6 +84,12 @@ def test_is_line_means_at_least_n_unless_exact():
     assert implies(parse_fragment("(is Line 4)", "cond"), parse_fragment("(is Line 3)", "cond"))
     assert not implies(parse_fragment("(is Line 4)", "cond"),
                        parse_fragment("(is Line 3 exact:True)", "cond"))
+    # lines along other directions say nothing of each other
+    assert not implies(parse_fragment("(is Line 4 Diagonal)", "cond"),
+                       parse_fragment("(is Line 3 Orthogonal)", "cond"))
+    assert not implies(parse_fragment("(is Line 4 N)", "cond"),
+                       parse_fragment("(is Line 3 E)", "cond"))
+    assert implies(parse_fragment("(is Line 4 N)", "cond"), parse_fragment("(is Line 3 N)", "cond"))
 
 
 @pytest.mark.parametrize("meta, finding", [

@@ -121,7 +121,7 @@ def same_sites(c: Compiler, node: Node, a: Node, b: Node) -> None:
 def divide(c: Compiler, node: Node) -> None:
     """``(/ a b)`` and ``(% a b)``: rounded toward 0, as Ludii divides integers (written
     numbers are divided here)."""
-    value = constant(node) if node.rule == "int_div" else None
+    value = constant(node)
     if isinstance(value, int):
         c.op(node, L.OP_CONST, value=value)
         return

@@ -138,7 +138,7 @@ def _line(cond):
     if not isinstance(length, int) or isinstance(length, bool):
         return None
     syms = {a.kind: a.name for a in cond.positional[1:] if isinstance(a, Sym)}
-    return (length, syms.get("directions", "Adjacent"), syms.get("role", "Mover"),
+    return (length, syms.get("stepdir", "Adjacent"), syms.get("role", "Mover"),
             cond.named("exact", False) is True)
 
 

@@ -122,7 +122,7 @@ def select(c: Compiler, node: Node) -> None:
         inner = where.named("if")
         cond = inner if cond is None else Node("cond_and", (inner, cond), where.pos)
         where = where.positional[0]
-    fields = _site_or_region(c, where, "from_site", "region")
+    fields = _site_or_region(c, where, "from_site", "region", node)
     leaf(c, node, L.GEN_SELECT, **fields, **condition(c, cond), **then(c, node))
 
 
@@ -137,7 +137,7 @@ def remove(c: Compiler, node: Node) -> None:
     if isinstance(where, Node) and where.rule == "region_foreach":  # its sites where C holds
         cond = Node("cond_and", (occupied, where.named("if")), where.pos)  # at (site)
         where = where.positional[0]
-    fields = _site_or_region(c, where, "from_site", "region")
+    fields = _site_or_region(c, where, "from_site", "region", node)
     start, end = c.code_range(parse_fragment("(from)", "site"))
     taken = c.effs.add(node, kind=L.EFF_REMOVE, site=start, site_end=end)
     part = sub_node(node, "then")
@@ -146,9 +146,10 @@ def remove(c: Compiler, node: Node) -> None:
     leaf(c, node, L.GEN_SELECT, **fields, **condition(c, cond), then=first, then_count=count)
 
 
-def _site_or_region(c: Compiler, where: Node | int, site_key: str, region_key: str
-                    ) -> dict[str, int]:
-    """Generator fields for a move's from or to: a site (its ops), one computed site
+def _site_or_region(c: Compiler, where: Node | int, site_key: str, region_key: str,
+                    origin: Node) -> dict[str, int]:
+    """Generator fields for a move's from or to: a site (its ops; a written number is Ludii's
+    site of that number, an error about it located at ``origin``), one computed site
     ``(sites {(last To)})`` (the same), or a region (its code)."""
     if isinstance(where, Node) and where.rule == "region_sites_at":
         if len(where.args[0]) != 1:
@@ -159,7 +160,7 @@ def _site_or_region(c: Compiler, where: Node | int, site_key: str, region_key: s
     written = constant(where)
     if isinstance(written, int):  # a site by Ludii's number
         start = len(c.code)
-        c.op(where, L.OP_CONST, value=ludii_site(c, where, written))
+        c.op(origin, L.OP_CONST, value=ludii_site(c, origin, written))
         return {site_key: start, site_key + "_end": len(c.code)}
     start, end = c.code_range(where)
     return {site_key: start, site_key + "_end": end}
@@ -248,7 +249,7 @@ def from_to(c: Compiler, node: Node) -> None:
         where = part.positional[0] if part.positional else None
         if not isinstance(where, (Node, int)):
             raise fail(part, f"{ludeme(node)} needs a site or region in ({part.rule} …)")
-        fields.update(_site_or_region(c, where, site_key, region_key))
+        fields.update(_site_or_region(c, where, site_key, region_key, part))
     cond = frm.named("if")
     if cond is not None:
         fields["from_cond"], fields["from_cond_end"] = c.code_range(cond)
@@ -394,7 +395,7 @@ def hop(c: Compiler, node: Node) -> None:
     if where is None or (isinstance(where, Node) and where.category == "region"):
         fields = {"region": piece_from(c, node)}
     else:
-        fields = _site_or_region(c, where, "from_site", "region")
+        fields = _site_or_region(c, where, "from_site", "region", node)
     if frm is not None and frm.named("if") is not None:
         raise fail(frm, "(from … if:…) is not supported for a hop yet")
     saved, c.hopping = c.hopping, True

@@ -58,7 +58,8 @@ def ludeme(node: Node) -> str:
 #: Integer ludemes that combine two numbers, as Ludii computes them (``/`` rounds toward 0).
 ARITHMETIC = {"int_add": lambda a, b: a + b, "int_sub": lambda a, b: a - b,
               "int_mul": lambda a, b: a * b, "int_max": max, "int_min": min,
-              "int_div": lambda a, b: int(a / b) if b else None}
+              "int_div": lambda a, b: int(a / b) if b else None,
+              "int_mod": lambda a, b: a - b * int(a / b) if b else None}
 
 
 def constant(value):

@@ -60,24 +60,24 @@ def is_threatened(c: Compiler, node: Node) -> None:
 
 @compiles("cond_can_move")
 def can_move(c: Compiler, node: Node) -> None:
-    """``(can Move (do (forEach Piece ROLE) ifAfterwards:C))`` in the end rules, where the play
-    is the same for the mover: ``(not (no Moves ROLE))``. Other uses are refused."""
+    """``(can Move (do (forEach Piece Next) ifAfterwards:C))`` in the end rules, where the play
+    is the same for the mover: ``(not (no Moves Next))``. Other uses are refused."""
     if c.context != "end":
         raise fail(node, "(can Move …) is understood only as the test of an (if (can Move M) A "
                    "B) in a move's (then …), e.g. (then (if (can Move (hop (from (last To)) "
-                   "…)) (moveAgain)))")
+                   "…)) (moveAgain))), and as a checkmate's test in the end rules")
     moves = node.args[0]
     role = _role_of_play(moves)
     play = _play_moves(c)
-    if role is None or play is None or c.num_players != 2 or _as_mover(moves, role) != play:
-        raise fail(node, "(can Move …) in the end rules is read only as whether a player has a "
-                   "legal move: (can Move (do (forEach Piece ROLE) ifAfterwards:C)) where the "
-                   "play is (do (forEach Piece) ifAfterwards:C') with C' the same test for "
+    if role != Sym("role", "Next") or play is None or c.num_players != 2 \
+            or _turn_order(moves) or _turn_order(play) \
+            or _as_mover(moves, role) != _as_mover(play, Sym("role", "Mover")):
+        raise fail(node, "(can Move …) in the end rules is read only as whether the next player "
+                   "has a legal move: (can Move (do (forEach Piece Next) ifAfterwards:C)) where "
+                   "the play is (do (forEach Piece) ifAfterwards:C') with C' the same test for "
                    "the mover")
-    code = c.role(node, role)
-    if code != L.ROLE_MOVER:
-        c.params[L.P_NO_MOVES] = 1
-    c.op(node, L.OP_NO_MOVES, role=code)
+    c.params[L.P_NO_MOVES] = 1
+    c.op(node, L.OP_NO_MOVES, role=L.ROLE_NEXT)
     c.op(node, L.OP_NOT)
 
 
@@ -96,6 +96,20 @@ def _play_moves(c: Compiler) -> Node | None:
     rules = c.tree.args[3]
     play = next((p for p in rules.positional if isinstance(p, Node) and p.rule == "play"), None)
     return play.args[0] if play is not None else None
+
+
+def _turn_order(value) -> bool:
+    """Does the tree name a player by the turn order other than as a role Mover or Next ((next),
+    Prev, (is Mover P1), …)? Those would mean another player once the mover changes."""
+    if isinstance(value, Sym):
+        return value.name == "Prev" or (value.kind != "role" and value.name in ("Mover", "Next"))
+    if isinstance(value, Named):
+        return _turn_order(value.value)
+    if isinstance(value, tuple):
+        return any(_turn_order(v) for v in value)
+    if isinstance(value, Node):
+        return value.rule in ("int_mover", "int_next", "int_prev") or _turn_order(value.args)
+    return False
 
 
 def _as_mover(value, role: Sym):
@@ -119,7 +133,8 @@ def _as_mover(value, role: Sym):
 def check(c: Compiler) -> None:
     """A game with threat tests: its program must make, without its do-filters, every move the
     threat test counts (generators and plain branches only), and no capture series (whose
-    records a threat test would overwrite)."""
+    records a threat test would overwrite) nor placements tried for a win (whose end clauses
+    would read threats never worked out)."""
     if c.params[L.P_THREATS] == 0:
         return
     for i in range(len(c.prog)):
@@ -131,6 +146,10 @@ def check(c: Compiler) -> None:
             raise fail(c.prog.origins[i], "in a game that tests (is Threatened …), a do's "
                        "ifAfterwards: must be (not (is Threatened …)) (whose test fails inside "
                        "another's, as in Ludii)")
+    for k in range(len(c.dynregs)):  # their trials read the end clauses, threats unknown there
+        if c.dynregs.get(k, "kind") in (L.DYN_WINNING, L.DYN_UNION):
+            raise fail(c.dynregs.origins[k], "(sites Winning …) in a game that tests (is "
+                       "Threatened …) is not supported yet")
     for g in range(len(c.gens)):
         if c.gens.get(g, "kind") == L.GEN_HOP:
             raise fail(c.gens.origins[g], "capture series in a game that tests (is Threatened "

@@ -265,10 +265,13 @@ def sow(t, s, w, e):
         s[I_TO] = site
         if capture_start < capture_end and not holds(t, s, w, capture_start, capture_end):
             break
+        # backtracking:COND at this site, read before its capture (Ludii collects a sowing's
+        # captures and tests the condition on the position without them)
+        back_start, back_end = t[at + E_COND], t[at + E_COND_END]
+        back = t[at + E_BACKTRACK] == 1 and holds(t, s, w, back_start, back_end)
         simple_effects(t, s, w, t[at + E_APPLY], t[at + E_APPLY_COUNT])
         captured = True
-        back_start, back_end = t[at + E_COND], t[at + E_COND_END]  # backtracking:COND
-        if t[at + E_BACKTRACK] == 0 or not holds(t, s, w, back_start, back_end):
+        if not back:
             break
         p = sowing.previous_place(L, loop, p)
         if p < 0:

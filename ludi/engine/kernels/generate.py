@@ -81,6 +81,7 @@ from ludi.compile.layout import (
     IN_KIND,
     IN_TARGET,
     KIND_BITS,
+    KIND_MASK,
     MOVE_ADD,
     MOVE_PASS,
     MOVE_PROPOSE,
@@ -574,8 +575,9 @@ def threatened(t, s, w, colour):
             pc += 1
             if op == PR_LEAF:
                 n = leaf_moves(t, s, w, t[at + IN_GEN], buf, np.int64(0))
-                for i in range(n):
-                    if move_to(buf[i]) == site:
+                for i in range(n):  # moves that land somewhere (not a pass or a vote)
+                    kind = buf[i] & KIND_MASK
+                    if (kind == MOVE_STEP or kind == MOVE_SLIDE) and move_to(buf[i]) == site:
                         found = 1
                         break
             elif op == PR_JUMP_UNLESS:
