@@ -32,6 +32,13 @@ def moves(state) -> list[str]:
     return sorted(str(m) for m in state.legal_moves())
 
 
+def kings(start: str, end: str, step: str = "(move Step Forward") -> str:
+    """A 4x4 game of kings that step forward to empty cells, with this start and end test."""
+    return GAME.format(board="(rectangle 4)", start=start,
+                       pieces=f'(piece "K" Each {step} (to if:(is Empty (to)))))').replace(
+        '(is In (last To) (sites Next "Home"))', end)
+
+
 GAME = """(game "F" (players {{(player N) (player S)}})
  (equipment {{ (board {board}) {pieces} (regions "Home" P1 (sites Bottom))
    (regions "Home" P2 (sites Top)) }})
@@ -395,11 +402,8 @@ def test_a_knights_leap_and_forward_leaps():
 
 
 def test_two_regions_are_equal_when_they_have_the_same_sites():
-    text = GAME.format(board="(rectangle 4)", pieces='(piece "K" Each (move Step Forward '
-                       '(to if:(is Empty (to)))))', start='(place "K1" {"A1" "B1"}) '
-                       '(place "K2" {"D4"})').replace(
-        '(is In (last To) (sites Next "Home"))',
-        '(= (sites Occupied by:Mover) (sites {"A2" "B1"}))')
+    text = kings('(place "K1" {"A1" "B1"}) (place "K2" {"D4"})',
+                 '(= (sites Occupied by:Mover) (sites {"A2" "B1"}))')
     state = ludi.parse(text).initial_state()
     state.apply("a1-a2")  # P1 occupies exactly a2 and b1
     assert state.is_terminal() and state.winner == 0
@@ -419,10 +423,8 @@ def test_the_start_sets_one_sites_count():
 
 
 def test_count_pieces_in_a_region():
-    text = GAME.format(board="(rectangle 4)", pieces='(piece "K" Each (move Step Forward '
-                       '(to if:(is Empty (to)))))', start='(place "K1" {"A1" "B1" "C2"}) '
-                       '(place "K2" {"D4"})').replace(
-        '(is In (last To) (sites Next "Home"))', '(= (count Pieces Mover in:(sites Row 1)) 2)')
+    text = kings('(place "K1" {"A1" "B1" "C2"}) (place "K2" {"D4"})',
+                 '(= (count Pieces Mover in:(sites Row 1)) 2)')
     state = ludi.parse(text).initial_state()
     state.apply("c2-c3")  # P1 leaves row 2 (Ludii's row 1): none there
     assert not state.is_terminal()
@@ -446,10 +448,8 @@ def test_expand_from_an_origin_and_along_one_direction():
 
 def test_a_player_named_by_role_as_a_number_and_the_short_step():
     # (= (who at:SITE) P2): P2's number; (step …) is (move Step …)
-    text = GAME.format(board="(rectangle 4)", pieces='(piece "K" Each (step Forward '
-                       '(to if:(is Empty (to)))))', start='(place "K1" {"A1"}) '
-                       '(place "K2" {"D4"})').replace(
-        '(is In (last To) (sites Next "Home"))', '(= (who at:(coord "D3")) P2)')
+    text = kings('(place "K1" {"A1"}) (place "K2" {"D4"})', '(= (who at:(coord "D3")) P2)',
+                 step="(step Forward")
     state = ludi.parse(text).initial_state()
     state.apply("a1-a2")
     assert not state.is_terminal()

@@ -538,6 +538,15 @@ def leaf_moves(t, s, w, g, buf, n):
     return n
 
 
+@tiny
+def branch(t, s, w, at, op, pc):
+    """The instruction that follows a jump (``at``: its record) or a jump-unless whose condition
+    fails; else ``pc``, the next one. The move program's (if …) and phases."""
+    if op == PR_JUMP or not holds(t, s, w, t[at + IN_COND], t[at + IN_COND_END]):
+        return t[at + IN_TARGET]
+    return pc
+
+
 @kernel
 def threatened(t, s, w, colour):
     """Ludii's (is Threatened (id "King" ROLE)) for ``colour``'s piece of type T_THREAT: could
@@ -580,11 +589,8 @@ def threatened(t, s, w, colour):
                     if (kind == MOVE_STEP or kind == MOVE_SLIDE) and move_to(buf[i]) == site:
                         found = 1
                         break
-            elif op == PR_JUMP_UNLESS:
-                if not holds(t, s, w, t[at + IN_COND], t[at + IN_COND_END]):
-                    pc = t[at + IN_TARGET]
-            elif op == PR_JUMP:
-                pc = t[at + IN_TARGET]
+            elif op == PR_JUMP_UNLESS or op == PR_JUMP:
+                pc = branch(t, s, w, at, op, pc)
             elif op == PR_END:
                 break
     s[I_MOVER], s[I_FROM], s[I_TO], s[I_SITE] = mover, frm, to, here
@@ -615,11 +621,8 @@ def run_program(t, s, w, buf):
         elif op == PR_MARK:
             w[marks + top] = n
             top += 1
-        elif op == PR_JUMP_UNLESS:
-            if not holds(t, s, w, t[at + IN_COND], t[at + IN_COND_END]):
-                pc = t[at + IN_TARGET]
-        elif op == PR_JUMP:
-            pc = t[at + IN_TARGET]
+        elif op == PR_JUMP_UNLESS or op == PR_JUMP:
+            pc = branch(t, s, w, at, op, pc)
         elif op == PR_PRIO_DONE:
             if n > w[marks + top - 1]:
                 top -= 1
