@@ -446,6 +446,11 @@ EXTRA = {
   (equipment {(board (rectangle 3 4 diagonals:SolidNoSplit) use:Vertex) (piece "Disc" Each)})
   (rules (play (move Add (to (sites Empty)))) (end (if (is Line 3) (result Mover Win)))))
 """,
+    "split-diagonals": """
+(game "Split Diagonals" (players 2)
+  (equipment {(board (square 3 diagonals:Solid) use:Vertex) (piece "Disc" Each)})
+  (rules (play (move Add (to (sites Empty)))) (end (if (is Line 3) (result Mover Win)))))
+""",
 }
 
 

@@ -257,6 +257,21 @@ def test_grid_diagonals_join_points_as_ludii_draws_them():
         ludi.parse(GRID.format(pattern="Alternating", sites='"C3"').replace(" use:Vertex", ""))
 
 
+def test_solid_diagonals_split_each_square_at_a_new_centre_point():
+    # 3x3 points and 4 centres, numbered by row: 0 1 2 | 3 4 | 5 6 7 | 8 9 | 10 11 12
+    text = ('(game "G" (players 2) (equipment {(board (rectangle 3 3 diagonals:Solid) '
+            'use:Vertex) (piece "C" Each (move MOVE))}) (rules (start {(place "C1" '
+            '(sites {0 4})) (place "C2" (sites {11}))}) (play (forEach Piece)) '
+            '(end (if (no Moves Next) (result Next Loss)))))')
+    game = ludi.parse(text.replace("MOVE", "Step (to if:(is Empty (to)))"))
+    assert game.spec.board.num_cells == 13
+    # a corner reaches its neighbours and the centre; a centre only its square's corners
+    assert moves_of(game) == ["0-1", "0-3", "0-5", "4-1", "4-2", "4-6", "4-7"]
+    # a diagonal line runs corner, centre, corner: 0 3 6 9 12
+    game = ludi.parse(text.replace("MOVE", "Slide NE"))
+    assert moves_of(game) == ["0-12", "0-3", "0-6", "0-9", "4-7"]
+
+
 def test_for_each_piece_of_a_name_with_given_moves_and_ludiis_hop():
     # (forEach Piece "C" MOVES): those moves for the named types; a hop over (who at:(between))
     text = GRID.format(pattern="Alternating", sites='"C3"').replace(

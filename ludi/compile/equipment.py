@@ -59,7 +59,7 @@ def board_hex_triangle(c: Compiler, node: Node) -> geometry.Board:
 @compiles("board_square")
 def board_square(c: Compiler, node: Node) -> geometry.Board:
     n = number(node, node.args[0], "the side of a square board", 1, 200)
-    return _diagonals(node, geometry.square_grid(n, n))
+    return _diagonals(c, node, geometry.square_grid(n, n))
 
 
 @compiles("board_rectangle")
@@ -68,13 +68,17 @@ def board_rectangle(c: Compiler, node: Node) -> geometry.Board:
     sizes = [a for a in node.positional if isinstance(a, int)]
     rows = number(node, sizes[0], "rows", 1, 200)
     columns = number(node, sizes[1], "columns", 1, 200) if len(sizes) > 1 else rows
-    return _diagonals(node, geometry.square_grid(columns, rows))
+    return _diagonals(c, node, geometry.square_grid(columns, rows))
 
 
-def _diagonals(node: Node, board: geometry.Board) -> geometry.Board:
+def _diagonals(c: Compiler, node: Node, board: geometry.Board) -> geometry.Board:
     """A grid with Ludii's ``diagonals:`` lines, played on its points (see equip_board)."""
     pattern = node.named("diagonals")
-    return board if pattern is None else geometry.grid_diagonals(board, pattern.name)
+    if pattern is None:
+        return board
+    if pattern.name == "Solid":  # a point in each square: a graph of its own
+        return board_graph(c, node)
+    return geometry.grid_diagonals(board, pattern.name)
 
 
 GRAPH_BOARDS = ("board_merge", "board_shift", "board_scale", "board_wedge", "board_add",
