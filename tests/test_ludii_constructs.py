@@ -366,3 +366,18 @@ def test_a_select_from_a_site_given_by_ludiis_number():
                                           "(from (+ 4 1))")
     state = ludi.parse(text).initial_state()
     assert [str(m) for m in state.legal_moves()] == ["e"]  # Ludii's site 5: the bottom's 5th
+
+
+def test_if_can_move_a_then_a_else_b_is_a_priority():
+    # (if (can Move A) A B): A's moves where there are some, else B's
+    top = "(move Add (to (intersection (sites Empty) (sites Top))))"
+    text = ('(game "G" (players 2) (equipment {(board (square 3)) (piece "M" Each)}) '
+            f'(rules START (play (if (can Move {top}) {top} (move Add (to (sites Empty))))) '
+            '(end (if (is Line 3) (result Mover Win)))))')
+    assert moves_of(ludi.parse(text.replace("START", ""))) == ["a3", "b3", "c3"]
+    full = '(start (place "M1" (sites {"A3" "B3" "C3"})))'
+    assert len(moves_of(ludi.parse(text.replace("START", full)))) == 6
+    # a (can Move …) of other moves than its first branch is still refused
+    with pytest.raises(CompileError, match=r"\(can Move …\) is understood only"):
+        other = text.replace(f"{top} (move Add", "(move Pass) (move Add", 1)
+        ludi.parse(other.replace("START", ""))

@@ -502,6 +502,13 @@ def priority(c: Compiler, node: Node) -> None:
 
 @compiles("moves_if")
 def if_(c: Compiler, node: Node) -> None:
+    """``(if COND A [B])``; ``(if (can Move A) A B)``, the moves of A where it has some, else
+    B's, is ``(priority A B)``."""
+    cond = node.args[0]
+    if (len(node.args) == 3 and isinstance(cond, Node) and cond.rule == "cond_can_move"
+            and cond.args[0] == node.args[1]):
+        priority(c, Node("moves_priority", (node.args[1], node.args[2]), node.pos))
+        return
     start, end = c.code_range(node.args[0])
     branch = c.prog.add(node, kind=L.PR_JUMP_UNLESS, cond=start, cond_end=end)
     c.moves(node.args[1])
