@@ -381,3 +381,15 @@ def test_if_can_move_a_then_a_else_b_is_a_priority():
     with pytest.raises(CompileError, match=r"\(can Move …\) is understood only"):
         other = text.replace(f"{top} (move Add", "(move Pass) (move Add", 1)
         ludi.parse(other.replace("START", ""))
+
+
+def test_for_each_site_of_a_fixed_region_with_a_fixed_test_is_a_fixed_region():
+    # Ludii's "BeforeAfterCentreSetup": the sites numbered below / above the centre point
+    text = ('(game "G" (players 2) (equipment {(board (square 3)) (piece "M" Each)}) '
+            '(rules (start {(place "M1" (forEach (sites Board) if:(< (site) (centrePoint)))) '
+            '(place "M2" (forEach (sites Board) if:TEST))}) '
+            '(play (move Add (to (sites Empty)))) (end (if (is Line 3) (result Mover Win)))))')
+    game = ludi.parse(text.replace("TEST", "(and (> (site) (centrePoint)) (< (site) (* 2 4)))"))
+    assert moves_of(game) == ["b2", "c3"]  # 0-3 are P1's, 5-7 P2's
+    with pytest.raises(CompileError, match=r"compares \(site\) with numbers and fixed sites"):
+        ludi.parse(text.replace("TEST", "(is Empty (site))"))

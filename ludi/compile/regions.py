@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ludi.compile import layout as L
-from ludi.compile.registry import compiles, fail, items, ludeme, number, operands
+from ludi.compile.registry import compiles, constant, fail, items, ludeme, number, operands
 from ludi.errors import NoSuchCell
 from ludi.lang import Node
 from ludi.lang.tree import Sym
@@ -103,8 +103,54 @@ def sites_board(c: Compiler, node: Node) -> int:
 
 @compiles("region_foreach")
 def for_each_site(c: Compiler, node: Node) -> int:
+    """``(forEach REGION if:COND)`` where both are fixed when compiling: COND compares
+    ``(site)``, each site's number, with written numbers and fixed sites (``(centrePoint)``),
+    as Ludii's start rules do (``(forEach (sites Board) if:(< (site) (centrePoint)))``).
+    Read off the position, it is the region a (move Remove …) takes from and in
+    ``(count Sites in:…)`` only."""
+    cond = node.named("if")
+    if c.board.kind in ("square", "graph"):  # where a cell's number is Ludii's site number
+        code = c.region(node.positional[0])
+        if code >= 0 and all(np.array_equal(c.region_rows[code][0], row)
+                             for row in c.region_rows[code]):
+            held = [_fixed_test(c, cond, int(cell))
+                    for cell in np.flatnonzero(c.region_rows[code][0])]
+            if None not in held:
+                cells = np.flatnonzero(c.region_rows[code][0])
+                return _fixed(c, cells[np.array(held, bool)])
     raise fail(node, "(forEach REGION if:COND) is read only as the region a (move Remove …) "
-               "takes from and in (count Sites in:…)")
+               "takes from, in (count Sites in:…), and as a fixed region where COND compares "
+               "(site) with numbers and fixed sites")
+
+
+_COMPARE = {"cond_lt": lambda a, b: a < b, "cond_le": lambda a, b: a <= b,
+            "cond_gt": lambda a, b: a > b, "cond_ge": lambda a, b: a >= b,
+            "cond_eq": lambda a, b: a == b, "cond_ne": lambda a, b: a != b}
+
+
+def _fixed_test(c: Compiler, cond, site: int) -> bool | None:
+    """COND at ``site`` when it only compares (site) with numbers and fixed sites, else None."""
+    if not isinstance(cond, Node):
+        return None
+    if cond.rule in _COMPARE:
+        a, b = (_fixed_number(c, x, site) for x in cond.args)
+        return None if a is None or b is None else _COMPARE[cond.rule](a, b)
+    if cond.rule in ("cond_and", "cond_or", "cond_not"):
+        held = [_fixed_test(c, x, site) for x in operands(cond)]
+        if None in held:
+            return None
+        return (all(held) if cond.rule == "cond_and" else any(held) if cond.rule == "cond_or"
+                else not held[0])
+    return None
+
+
+def _fixed_number(c: Compiler, value, site: int) -> int | None:
+    if isinstance(value, Node) and value.rule == "site_site":
+        return site
+    written = constant(value)
+    if written is not None:
+        return written
+    return constant_site_of(c, value) if isinstance(value, Node) else None
 
 
 @compiles("region_sites_to_clear")
