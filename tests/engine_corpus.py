@@ -446,6 +446,14 @@ EXTRA = {
   (equipment {(board (rectangle 3 4 diagonals:SolidNoSplit) use:Vertex) (piece "Disc" Each)})
   (rules (play (move Add (to (sites Empty)))) (end (if (is Line 3) (result Mover Win)))))
 """,
+    "ahead-and-from-tests": """
+(game "Ahead" (players 2)
+  (equipment {(board (square 5)) (piece "M" Each (if (is In (from) (sites Bottom))
+    (move Step N (to if:(is Empty (to))))
+    (move Step Adjacent (to if:(and (is Empty (to)) (is Empty (ahead (to) steps:2 E)))))))})
+  (rules (start {(place "M1" (sites Bottom)) (place "M2" (sites Top))}) (play (forEach Piece))
+    (end (if (no Moves Next) (result Mover Win)))))
+""",
     "split-diagonals": """
 (game "Split Diagonals" (players 2)
   (equipment {(board (square 3 diagonals:Solid) use:Vertex) (piece "Disc" Each)})

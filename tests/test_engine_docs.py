@@ -25,7 +25,7 @@ def test_the_worked_examples_are_the_program_dumps(name, capsys):
 
 def test_a_dump_names_every_record_with_its_source():
     text = dump(ludi.load("playwin").spec)
-    assert "hop region=Occupied-Mover dirs=63 turning=1 chain=1 longest=1" in text
+    assert "hop region=Occupied-Mover from_cond=- dirs=63 turning=1 chain=1 longest=1" in text
     assert "keep-max-captures" in text and "jump-if-moves target=7" in text
     assert "; playwin.lud:" in text and "(move Slide (from (sites Occupied by:Mover))" in text
 

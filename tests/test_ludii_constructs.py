@@ -393,3 +393,35 @@ def test_for_each_site_of_a_fixed_region_with_a_fixed_test_is_a_fixed_region():
     assert moves_of(game) == ["b2", "c3"]  # 0-3 are P1's, 5-7 P2's
     with pytest.raises(CompileError, match=r"compares \(site\) with numbers and fixed sites"):
         ludi.parse(text.replace("TEST", "(is Empty (site))"))
+
+
+def test_ahead_is_the_site_steps_on_or_the_site_itself_where_the_board_ends():
+    text = ('(game "G" (players 2) (equipment {(board (square 5)) (piece "M" Each)}) '
+            '(rules (start {(place "M1" (sites {"C3"})) (place "M2" (ahead (centrePoint) N))}) '
+            '(play (move Add (to (sites Empty) if:TEST))) '
+            '(end (if (is Full) (result Mover Win)))))')
+    game = ludi.parse(text.replace("TEST", "(is Occupied (ahead (to) steps:2 E))"))
+    assert moves_of(game) == ["a3", "a4"]  # C3 and, fixed when compiling, C4 above the centre
+    game = ludi.parse(text.replace("TEST", "(= (ahead (to) steps:2 E) (to))"))
+    assert moves_of(game) == sorted(f"{c}{r}" for c in "de" for r in range(1, 6))
+    game = ludi.parse(text.replace("TEST", "(is Occupied (ahead (to) SW))"))
+    assert moves_of(game) == ["d4", "d5"]
+    with pytest.raises(CompileError, match=r"only an absolute direction"):
+        ludi.parse(text.replace("TEST", "(is Occupied (ahead (to) Forward))"))
+
+
+def test_an_if_between_a_pieces_moves_tests_from_at_each_piece():
+    # Ludii tests (from) for each piece: A1 (bottom row) steps N, C3 steps S
+    text = ('(game "G" (players 2) (equipment {(board (square 4)) (piece "M" Each (if (is In '
+            '(from) (sites Bottom)) (move Step N (to if:(is Empty (to)))) (move Step S '
+            '(to if:(is Empty (to))))))}) (rules (start {(place "M1" (sites {"A1" "C3"})) '
+            '(place "M2" (sites {"D4"}))}) (play (forEach Piece)) '
+            '(end (if (no Moves Next) (result Mover Win)))))')
+    assert moves_of(ludi.parse(text)) == ["a1-a2", "c3-c2"]
+    nested = text.replace("(move Step S (to if:(is Empty (to))))",
+                          "(if (is In (from) (sites Left)) (move Step E (to)) (move Step W (to)))")
+    assert moves_of(ludi.parse(nested)) == ["a1-a2", "c3-b3"]
+    with pytest.raises(CompileError, match=r"\(to\) in the test of an \(if …\) that chooses"):
+        ludi.parse(text.replace("(is In (from) (sites Bottom))", "(is In (to) (sites Bottom))"))
+    with pytest.raises(CompileError, match=r"must start from the piece's own sites"):
+        ludi.parse(text.replace("(move Step N", "(move Step (from (sites Board)) N"))

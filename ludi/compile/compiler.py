@@ -130,6 +130,9 @@ class Compiler:
         self.facing: list[str | None] = [None, None, None, None]  # (player N): compass names
         #: the piece type whose own moves are being compiled ((forEach Piece)), else None
         self.piece: Component | None = None
+        #: the tests of the (if …)s of (from) that the piece's moves being compiled are inside:
+        #: each move's from-condition (Ludii tests them for each piece)
+        self.from_tests: list[Node] = []
         self.uses_history = False
         self.within: list[Node] = []  # the ludemes being compiled, innermost last
         #: where the expression being compiled is read: "end" (the end clauses), "slide-to"

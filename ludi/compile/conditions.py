@@ -14,7 +14,13 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ludi.compile import layout as L
-from ludi.compile.regions import centre_cells, direction_indices, ludii_site, static_cells
+from ludi.compile.regions import (
+    centre_cells,
+    constant_site_of,
+    direction_indices,
+    ludii_site,
+    static_cells,
+)
 from ludi.compile.registry import compiles, constant, fail, items, number, operands
 from ludi.lang import Node, parse_fragment
 from ludi.lang.tree import Sym
@@ -464,6 +470,40 @@ def track_move(c: Compiler, node: Node) -> None:
     expr(c, node.named("from", parse_fragment("(from)", "site")))
     expr(c, node.named("steps"))
     c.op(node, L.OP_TRACK_SITE, numbers=c.add_list(indices)[0], role=role)
+
+
+@compiles("site_ahead")
+def ahead(c: Compiler, node: Node) -> None:
+    """``(ahead SITE [steps:N] DIRECTION)``: the site N (1) steps on from SITE along one
+    absolute direction, or SITE itself where the board ends first (Ludii's ``Ahead``)."""
+    site = node.positional[0]
+    steps = number(node, node.named("steps", 1), "the steps of (ahead …)", 0, 10**4)
+    way = next((a.name for a in node.positional[1:] if isinstance(a, Sym)), None)
+    if way not in ("N", "NE", "E", "SE", "S", "SW", "W", "NW"):
+        raise fail(node, f"(ahead …) along {way or 'the facing direction'}: only an absolute "
+                   "direction (N, NE, E, …) for now")
+    nbr = c.board.nbr
+    # a graph's points step N along a line or across a face (see graphs.steps)
+    ways = [d for d in direction_indices(c, node, way) if (nbr[:, d] >= 0).any()]
+    fixed = constant_site_of(c, site)
+    if fixed is not None:  # (ahead (centrePoint) N): worked out here
+        at = fixed
+        for _ in range(steps):
+            on = [int(nbr[at, d]) for d in ways if nbr[at, d] >= 0]
+            if len(on) > 1:
+                raise fail(node, f"point {at} steps {way} both along a line and across a face")
+            at = on[0] if on else -1
+            if at < 0:
+                break
+        c.op(node, L.OP_CONST, value=at if at >= 0 else fixed)
+        return
+    if len(ways) > 1:
+        raise fail(node, f"(ahead …) of a site read off the position along {way} on a board "
+                   "whose points step that way along lines and across faces is not supported "
+                   "yet")
+    expr(c, site)
+    if ways:  # (else never a step that way: the site itself)
+        c.op(node, L.OP_AHEAD, length=steps, direction=ways[0])
 
 
 @compiles("site_var")

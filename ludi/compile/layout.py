@@ -204,7 +204,8 @@ O_NUMBERS = 15  # OP_IN_NUMBERS: the first of the numbers (T_LIST entries); OP_T
 O_NUMBER_COUNT = 16  # OP_IN_NUMBERS: how many
 O_JUMP = 17  # OP_SITES_LOOP: how far on its OP_SITES_NEXT is; OP_SITES_NEXT: how far back
 O_MODE = 18  # OP_SITES_LOOP: LOOP_ALL or LOOP_COUNT
-OP_WIDTH = 19
+O_DIRECTION = 19  # OP_AHEAD: the board direction (a column of T_NBR)
+OP_WIDTH = 20
 
 OP_TRUE = 1
 OP_FALSE = 2
@@ -283,6 +284,7 @@ OP_THREATENED = 67  # O_ROLE's T_THREAT piece could be taken: W_THREAT, worked o
 OP_DIV = 68  # two values -> their quotient, rounded toward 0 (by 0: ERR_DIVISION)
 OP_MOD = 69  # two values -> the remainder of that division
 OP_VALUE_PLAYER = 70  # O_ROLE's player's value (I_VALUES; -1 until set)
+OP_AHEAD = 71  # a site -> the site O_LENGTH steps on along O_DIRECTION (itself if off the board)
 LOOP_ALL = 0
 LOOP_COUNT = 1
 
@@ -358,6 +360,7 @@ OPS: dict[int, tuple[str, tuple[int, ...], int]] = {
     OP_DIV: ("/", (), 2),
     OP_MOD: ("%", (), 2),
     OP_VALUE_PLAYER: ("value-player", (O_ROLE,), 0),
+    OP_AHEAD: ("ahead", (O_LENGTH, O_DIRECTION), 1),
 }
 
 # ================================================================ end clauses (T_CLAUSES)
@@ -448,7 +451,7 @@ G_APPLY = 15  # Step, Slide: the (to … (apply …)) effects, run at the destin
 G_APPLY_COUNT = 16
 G_FROM_SITE = 17  # FromTo, Select: the one site a move starts from, ops [G_FROM_SITE,
 G_FROM_SITE_END = 18  # G_FROM_SITE_END) (empty: every site of G_REGION)
-G_FROM_COND = 19  # FromTo: the from-condition (on (from))
+G_FROM_COND = 19  # the from-condition (on (from)): FromTo's if:, a piece's (if …) of (from)
 G_FROM_COND_END = 20
 G_TO_REGION = 21  # FromTo: where it may go ...
 G_TO_SITE = 22  # ... or the one site it goes to, ops [G_TO_SITE, G_TO_SITE_END)
@@ -477,19 +480,22 @@ GENERATORS: dict[int, tuple[str, tuple[int, ...]]] = {
     GEN_SELECT: ("select", (G_REGION, G_FROM_SITE, G_FROM_SITE_END, G_COND, G_COND_END, G_THEN,
                             G_THEN_COUNT)),
     GEN_PASS: ("pass", (G_THEN, G_THEN_COUNT)),
-    GEN_SLIDE: ("slide", (G_REGION, G_DIRS, G_MAX, G_MAX_END, G_COND, G_COND_END,
-                          G_DISTANCES, G_STOP, G_APPLY, G_APPLY_COUNT, G_THEN, G_THEN_COUNT)),
-    GEN_HOP: ("hop", (G_REGION, G_DIRS, G_TURNING, G_CHAIN, G_LONGEST)),
+    GEN_SLIDE: ("slide", (G_REGION, G_FROM_COND, G_FROM_COND_END, G_DIRS, G_MAX, G_MAX_END,
+                          G_COND, G_COND_END, G_DISTANCES, G_STOP, G_APPLY, G_APPLY_COUNT,
+                          G_THEN, G_THEN_COUNT)),
+    GEN_HOP: ("hop", (G_REGION, G_FROM_COND, G_FROM_COND_END, G_DIRS, G_TURNING, G_CHAIN,
+                      G_LONGEST)),
     GEN_PROPOSE: ("propose", (G_PROPOSAL,)),
     GEN_VOTE: ("vote", (G_PROPOSAL, G_YES)),
-    GEN_STEP: ("step", (G_REGION, G_DIRS, G_COND, G_COND_END, G_APPLY, G_APPLY_COUNT, G_THEN,
-                        G_THEN_COUNT)),
+    GEN_STEP: ("step", (G_REGION, G_FROM_COND, G_FROM_COND_END, G_DIRS, G_COND, G_COND_END,
+                        G_APPLY, G_APPLY_COUNT, G_THEN, G_THEN_COUNT)),
     GEN_FROM_TO: ("fromTo", (G_REGION, G_FROM_SITE, G_FROM_SITE_END, G_FROM_COND,
                              G_FROM_COND_END, G_TO_REGION, G_TO_SITE, G_TO_SITE_END, G_COND,
                              G_COND_END, G_COPY, G_APPLY, G_APPLY_COUNT, G_THEN, G_THEN_COUNT)),
-    GEN_LEAP: ("leap", (G_REGION, G_PATHS, G_COND, G_COND_END, G_APPLY, G_APPLY_COUNT, G_THEN,
-                        G_THEN_COUNT)),
-    GEN_HOP_OVER: ("hopOver", (G_REGION, G_FROM_SITE, G_FROM_SITE_END, G_DIRS, G_OVER_COND,
+    GEN_LEAP: ("leap", (G_REGION, G_FROM_COND, G_FROM_COND_END, G_PATHS, G_COND, G_COND_END,
+                        G_APPLY, G_APPLY_COUNT, G_THEN, G_THEN_COUNT)),
+    GEN_HOP_OVER: ("hopOver", (G_REGION, G_FROM_SITE, G_FROM_SITE_END, G_FROM_COND,
+                               G_FROM_COND_END, G_DIRS, G_OVER_COND,
                                G_OVER_COND_END, G_COND, G_COND_END, G_APPLY, G_APPLY_COUNT,
                                G_THEN, G_THEN_COUNT)),
 }

@@ -25,19 +25,41 @@ from ludi.compile.regions import component_region, direction_mask, ludii_site
 from ludi.compile.registry import compiles, constant, fail, items, ludeme, operands
 from ludi.compile.shapes import sowing
 from ludi.lang import Node, parse_fragment
-from ludi.lang.tree import Sym
+from ludi.lang.tree import Named, Sym
 
 if TYPE_CHECKING:  # pragma: no cover
     from ludi.compile.compiler import Compiler
 
 
+#: the generators that start from each of a piece's sites and can test each (see from_tested)
+FROM_TESTED = (L.GEN_STEP, L.GEN_SLIDE, L.GEN_HOP, L.GEN_HOP_OVER, L.GEN_LEAP, L.GEN_FROM_TO)
+
+
 def leaf(c: Compiler, node: Node, kind: int, **fields: int) -> int:
     """A generator record and the instruction that runs it; the generator's index."""
+    if c.from_tests:
+        fields = from_tested(c, node, kind, fields)
     g = c.gens.add(node, kind=kind, **fields)
     if g > L.GEN_MASK:
         raise fail(node, f"more than {L.GEN_MASK + 1} move generators in one game")
     c.prog.add(node, kind=L.PR_LEAF, gen=g)
     return g
+
+
+def from_tested(c: Compiler, node: Node, kind: int, fields: dict[str, int]) -> dict[str, int]:
+    """A generator inside ``(if C A B)``s that read ``(from)`` in a piece's moves: the tests
+    (C in A, (not C) in B) become its from-condition, tried at each of the piece's sites, as
+    Ludii tests C for each piece."""
+    own = component_region(c.piece.index)
+    if kind not in FROM_TESTED or fields.get("region") != own \
+            or fields.get("from_site_end", 0) > fields.get("from_site", 0) \
+            or fields.get("from_cond_end", 0) > fields.get("from_cond", 0):
+        raise fail(node, f"{ludeme(node)} inside an (if …) that tests (from) must start from the "
+                   "piece's own sites, with no (from …) of its own")
+    tests = tuple(c.from_tests)
+    test = tests[0] if len(tests) == 1 else Node("cond_and", (tests,), tests[0].pos)
+    start, end = c.code_range(test)
+    return dict(fields, from_cond=start, from_cond_end=end)
 
 
 def then(c: Compiler, node: Node) -> dict[str, int]:
@@ -150,13 +172,17 @@ def _site_or_region(c: Compiler, where: Node | int, site_key: str, region_key: s
                     origin: Node) -> dict[str, int]:
     """Generator fields for a move's from or to: a site (its ops; a written number is Ludii's
     site of that number, an error about it located at ``origin``), one computed site
-    ``(sites {(last To)})`` (the same), or a region (its code)."""
+    ``(sites {(last To)})`` (the same), or a region (its code). ``(from (from))`` in a
+    piece's moves is the piece's sites, as ``(from)`` is."""
     if isinstance(where, Node) and where.rule == "region_sites_at":
         if len(where.args[0]) != 1:
             raise fail(where, "a move starts from one computed site, (sites {SITE}), for now")
         where = where.args[0][0]
     if isinstance(where, Node) and where.category == "region":
         return {region_key: c.region(where)}
+    if isinstance(where, Node) and where.rule == "site_from" and site_key == "from_site" \
+            and c.piece is not None:  # (from (from)) in a piece's moves: each of its sites
+        return {region_key: component_region(c.piece.index)}
     written = constant(where)
     if isinstance(written, int):  # a site by Ludii's number
         start = len(c.code)
@@ -509,6 +535,23 @@ def if_(c: Compiler, node: Node) -> None:
             and cond.args[0] == node.args[1]):
         priority(c, Node("moves_priority", (node.args[1], node.args[2]), node.pos))
         return
+    sites = _move_sites_read(cond)
+    if sites:
+        if c.piece is None or any(site.rule != "site_from" for site in sites):
+            site = next((x for x in sites if x.rule != "site_from"), sites[0])
+            name = "(" + site.rule.removeprefix("site_") + ")"
+            raise fail(site, f"{name} in the test of an (if …) that chooses between "
+                       "moves is read only as (from) in a piece's moves (Ludii reads it for "
+                       "each piece's move)")
+        c.from_tests.append(cond)
+        try:
+            c.moves(node.args[1])
+            if len(node.args) > 2:
+                c.from_tests[-1] = Node("cond_not", (cond,), cond.pos)
+                c.moves(node.args[2])
+        finally:
+            c.from_tests.pop()
+        return
     start, end = c.code_range(node.args[0])
     branch = c.prog.add(node, kind=L.PR_JUMP_UNLESS, cond=start, cond_end=end)
     c.moves(node.args[1])
@@ -519,6 +562,19 @@ def if_(c: Compiler, node: Node) -> None:
         c.prog.set(skip, target=len(c.prog))
     else:
         c.prog.set(branch, target=len(c.prog))
+
+
+def _move_sites_read(value) -> list[Node]:
+    """The (from), (to) and (between) a condition reads outside the moves it names."""
+    if isinstance(value, Named):
+        return _move_sites_read(value.value)
+    if isinstance(value, tuple):
+        return [n for x in value for n in _move_sites_read(x)]
+    if not isinstance(value, Node) or value.category == "moves":
+        return []
+    if value.rule in ("site_from", "site_to", "site_between"):
+        return [value]
+    return _move_sites_read(value.args)
 
 
 @compiles("moves_do")

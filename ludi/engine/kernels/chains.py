@@ -49,7 +49,7 @@ from ludi.compile.layout import (
     W_CHAIN_TOP,
     W_LIMIT,
 )
-from ludi.engine.kernels.conditions import in_region
+from ludi.engine.kernels.conditions import from_holds, in_region
 from ludi.engine.kernels.core import fail, kernel, mix, tiny
 
 
@@ -135,7 +135,8 @@ def hop_moves(t, s, w, g, buf, n):
     # landing left or right
     options = 2 * nd if turning == 1 else dirs
     for a in range(t[P_BOARD_CELLS]):
-        if s[BOARD + a] != stone or not in_region(t, s, w, t[at + G_REGION], mover, a):
+        if s[BOARD + a] != stone or not in_region(t, s, w, t[at + G_REGION], mover, a) \
+                or not from_holds(t, s, w, at, a):
             continue
         s[BOARD + a] = 0  # the piece is lifted: its own cell can be landed on again
         depth = np.int64(0)  # not a literal 0: numba would compile record_chain once more

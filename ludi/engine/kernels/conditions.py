@@ -48,6 +48,8 @@ from ludi.compile.layout import (
     ERR_OP,
     ERR_REGION,
     ERR_VM_STACK,
+    G_FROM_COND,
+    G_FROM_COND_END,
     I_BETWEEN,
     I_CELLS,
     I_CYCLE,
@@ -79,6 +81,7 @@ from ludi.compile.layout import (
     MP_VALUE,
     O_AXES,
     O_COMPARE,
+    O_DIRECTION,
     O_EXACT,
     O_JUMP,
     O_KIND,
@@ -97,6 +100,7 @@ from ludi.compile.layout import (
     O_TIMES,
     O_VALUE,
     OP_ADD,
+    OP_AHEAD,
     OP_AND,
     OP_APPROACH,
     OP_BETWEEN,
@@ -777,6 +781,15 @@ def evaluate(t, s, w, start, end):
             index = t[t[T_LIST] + t[at + O_NUMBERS] + role_colour(t, s, t[at + O_ROLE])]
             w[vals + sp - 1] = sowing.track_site(t, index, w[vals + sp - 1], w[vals + sp])
             w[why + sp - 1] = pc
+        elif op == OP_AHEAD:  # Ludii's Ahead: the site itself where the line stops short
+            site = w[vals + sp - 1]
+            if site >= 0 and site < t[P_BOARD_CELLS]:
+                at_site = site
+                for _ in range(t[at + O_LENGTH]):
+                    at_site = t[t[T_NBR] + at_site * t[P_DIRS] + t[at + O_DIRECTION]]
+                    if at_site < 0:
+                        break
+                w[vals + sp - 1] = at_site if at_site >= 0 else site
         elif op == OP_IS_EVEN or op == OP_IS_ODD:
             odd = w[vals + sp - 1] % 2
             w[vals + sp - 1] = 1 if (odd == 0) == (op == OP_IS_EVEN) else 0
@@ -824,6 +837,15 @@ def holds(t, s, w, start, end):
         return True
     value, _ = evaluate(t, s, w, start, end)
     return value != 0
+
+
+@tiny
+def from_holds(t, s, w, gen_at, site):
+    """Does the generator's from-condition (G_FROM_COND) hold with (from) at ``site``?"""
+    if t[gen_at + G_FROM_COND_END] <= t[gen_at + G_FROM_COND]:
+        return True
+    s[I_FROM] = site
+    return holds(t, s, w, t[gen_at + G_FROM_COND], t[gen_at + G_FROM_COND_END])
 
 
 # ---------------------------------------------------------------- end clauses

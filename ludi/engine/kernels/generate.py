@@ -35,8 +35,6 @@ from ludi.compile.layout import (
     G_COND_END,
     G_DIRS,
     G_DISTANCES,
-    G_FROM_COND,
-    G_FROM_COND_END,
     G_FROM_SITE,
     G_FROM_SITE_END,
     G_KIND,
@@ -146,7 +144,7 @@ from ludi.compile.layout import (
     WIN,
 )
 from ludi.engine.kernels import chains, leaps, sowing
-from ludi.engine.kernels.conditions import evaluate, first_clause, holds, in_region
+from ludi.engine.kernels.conditions import evaluate, first_clause, from_holds, holds, in_region
 from ludi.engine.kernels.core import (
     fail,
     kernel,
@@ -336,7 +334,8 @@ def slide_moves(t, s, w, g, buf, n):
     if cond_end - cond_start == 1 and t[op_at + O_KIND] == OP_APPROACH:
         approach = t[op_at + O_NOT_FARTHER]
     for a in range(t[P_BOARD_CELLS]):
-        if s[BOARD + a] != stone or not in_region(t, s, w, t[at + G_REGION], mover, a):
+        if s[BOARD + a] != stone or not in_region(t, s, w, t[at + G_REGION], mover, a) \
+                or not from_holds(t, s, w, at, a):
             continue
         limit = t[P_CELLS]
         if t[at + G_MAX] < t[at + G_MAX_END]:
@@ -398,7 +397,8 @@ def step_moves(t, s, w, g, buf, n):
             return n
     for a in range(first, last):
         if s[BOARD + a] == 0 or (last - first > 1
-                                 and not in_region(t, s, w, t[at + G_REGION], mover, a)):
+                                 and not in_region(t, s, w, t[at + G_REGION], mover, a)) \
+                or not from_holds(t, s, w, at, a):
             continue
         for d in range(dirs):
             if (mask >> d) & 1 == 0:
@@ -443,9 +443,9 @@ def from_to_moves(t, s, w, g, buf, n):
             continue
         if last - first > 1 and not in_region(t, s, w, t[at + G_REGION], mover, a):
             continue
-        s[I_FROM] = a
-        if not holds(t, s, w, t[at + G_FROM_COND], t[at + G_FROM_COND_END]):
+        if not from_holds(t, s, w, at, a):
             continue
+        s[I_FROM] = a
         lo, hi = 0, C
         if one_to:
             lo, _ = evaluate(t, s, w, t[at + G_TO_SITE], t[at + G_TO_SITE_END])

@@ -23,7 +23,7 @@ from ludi.compile.layout import (
     T_NBR,
     W_LIMIT,
 )
-from ludi.engine.kernels.conditions import holds, in_region
+from ludi.engine.kernels.conditions import from_holds, holds, in_region
 from ludi.engine.kernels.core import kernel
 
 
@@ -38,7 +38,8 @@ def leap_moves(t, s, w, g, buf, n):
     dirs = t[P_DIRS]
     paths = t[T_LIST] + t[at + G_PATHS]
     for a in range(t[P_BOARD_CELLS]):
-        if s[BOARD + a] == 0 or not in_region(t, s, w, t[at + G_REGION], mover, a):
+        if s[BOARD + a] == 0 or not in_region(t, s, w, t[at + G_REGION], mover, a) \
+                or not from_holds(t, s, w, at, a):
             continue
         p = paths + 1
         for _ in range(t[paths]):
