@@ -99,3 +99,31 @@ def test_a_pass_threatens_nothing():
     state = ludi.parse(text.replace(checkmate, "")).initial_state()
     assert [m.kind for m in state.legal_moves()].count("pass") == 1
     assert moves(state) == sorted(["a1-a2", "a1-b1", "a1-b2", str(state.legal_moves()[-1])])
+
+
+PROMOTING_PLAY = f'(if (is Prev Mover) (move Promote (last To) (piece "Rook") Mover) {SAFE_PLAY})'
+PAWN = ('(piece "Pawn" Each (move Step Forward (to if:(is Empty (to))) (then (if (is In '
+        '(last To) (sites Top)) (moveAgain)))))')
+
+
+def test_a_promotion_is_a_move_of_its_own_and_the_play_around_it_keeps_the_threats():
+    # Ludii's chaturanga play: (if "SameTurn" (move Promote (last To) …) (do (forEach Piece) …))
+    text = CHESS.replace('   (piece "Rook" Each', f'   {PAWN}\n   (piece "Rook" Each')
+    g = ludi.parse(text.format(start='(place "King1" coord:"C1") (place "Pawn1" coord:"A4") '
+                               '(place "King2" coord:"E3")', play=PROMOTING_PLAY))
+    state = g.initial_state()
+    state.apply("a4-a5")  # the pawn reaches the top row: the same player moves again
+    assert state.to_move == 0 and len(state.legal_moves()) == 1
+    state.apply(state.legal_moves()[0])  # the promotion, a move of its own
+    assert state.to_move == 1 and state.ply == 2
+    assert "a5-a4" in moves(state.copy().apply("e3-e2"))  # a rook now, sliding down the a file
+    # the other player's threats are their moves after a move of the mover's, not a promotion:
+    # the king still may not step into the b file
+    g = ludi.parse(CHESS.format(start='(place "King1" coord:"A1") (place "Rook2" coord:"B5") '
+                                '(place "King2" coord:"E5")', play=PROMOTING_PLAY))
+    assert moves(g.initial_state()) == ["a1-a2"]
+    g = ludi.parse(CHESS.format(start='(place "King1" coord:"C4") (place "Rook1" coord:"E1") '
+                                '(place "King2" coord:"A5")', play=PROMOTING_PLAY))
+    state = g.initial_state()
+    state.apply("e1-a1")
+    assert state.is_terminal() and state.winner == 0

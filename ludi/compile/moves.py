@@ -168,6 +168,21 @@ def remove(c: Compiler, node: Node) -> None:
     leaf(c, node, L.GEN_SELECT, **fields, **condition(c, cond), then=first, then_count=count)
 
 
+@compiles("moves_promote")
+def promote(c: Compiler, node: Node) -> None:
+    """``(move Promote SITE (piece "Name") ROLE [(then …)])``: a move of its own (Ludii's
+    Promote move, counted as a move) that replaces the piece at SITE by ROLE's "Name", then
+    the (then …) effects; a Select at SITE whose effects begin with the promotion."""
+    site, piece, role = node.positional[:3]
+    fields = _site_or_region(c, site, "from_site", "region", node)
+    change = c.effect(Node("effect_promote", (parse_fragment("(from)", "site"), piece, role),
+                           node.pos))
+    part = sub_node(node, "then")
+    after = c.dispatch(part.args[0]) if part is not None else []
+    first, count = c.add_list([*change, *after])
+    leaf(c, node, L.GEN_SELECT, **fields, then=first, then_count=count)
+
+
 def _site_or_region(c: Compiler, where: Node | int, site_key: str, region_key: str,
                     origin: Node) -> dict[str, int]:
     """Generator fields for a move's from or to: a site (its ops; a written number is Ludii's
@@ -196,7 +211,7 @@ def _site_or_region(c: Compiler, where: Node | int, site_key: str, region_key: s
 MAKERS = frozenset({"moves_add", "moves_add_short", "moves_select", "moves_step",
                     "moves_step_short", "moves_slide", "moves_leap",
                     "moves_hop", "moves_hop_short", "moves_pass", "moves_from_to",
-                    "moves_remove"})
+                    "moves_remove", "moves_promote"})
 
 
 def then_pushed_down(node: Node) -> Node:

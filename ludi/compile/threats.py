@@ -92,10 +92,18 @@ def _role_of_play(moves) -> Sym | None:
 
 
 def _play_moves(c: Compiler) -> Node | None:
-    """The moves of the game's one ``(play …)`` (None with phases)."""
+    """The moves of the game's one ``(play …)`` (None with phases) as the next player sees
+    them: in ``(if (is Prev Mover) A B)`` (A: a second move of the same turn, such as a
+    promotion) B, since the next player never moves right after their own move."""
     rules = c.tree.args[3]
     play = next((p for p in rules.positional if isinstance(p, Node) and p.rule == "play"), None)
-    return play.args[0] if play is not None else None
+    if play is None:
+        return None
+    moves = play.args[0]
+    same_turn = Node("cond_is_player", (Sym("who", "Prev"), Sym("who", "Mover")))
+    if moves.rule == "moves_if" and len(moves.args) == 3 and moves.args[0] == same_turn:
+        return moves.args[2]
+    return moves
 
 
 def _turn_order(value) -> bool:

@@ -70,6 +70,7 @@ from ludi.compile.layout import (
     I_NEMPTY,
     I_OVER,
     I_PLY,
+    I_PREV_MOVER,
     I_RUNS_KEY,
     I_SITE,
     I_TO,
@@ -569,6 +570,10 @@ def threatened(t, s, w, colour):
     start = w_moves(t, depth)
     buf = w[start:start + t[P_MAX_MOVES]]
     mover, frm, to, here, limit = s[I_MOVER], s[I_FROM], s[I_TO], s[I_SITE], w[W_LIMIT]
+    prev = s[I_PREV_MOVER]
+    # the others move as after ``colour``'s move: a play's (if (is Prev Mover) A B) gives B,
+    # as Ludii's test of the pieces' own moves does (a tried move has not changed Prev yet)
+    s[I_PREV_MOVER] = colour
     w[W_DEPTH] = depth + 1
     w[W_LIMIT] = 0
     found = 0
@@ -594,6 +599,7 @@ def threatened(t, s, w, colour):
             elif op == PR_END:
                 break
     s[I_MOVER], s[I_FROM], s[I_TO], s[I_SITE] = mover, frm, to, here
+    s[I_PREV_MOVER] = prev
     w[W_LIMIT] = limit
     w[W_DIST_READY] = 0
     w[W_DEPTH] = depth
