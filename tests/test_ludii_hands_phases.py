@@ -226,3 +226,21 @@ def test_a_player_stuck_while_another_can_move_passes():
     sample = sample_random_play(game, 20, 5.0)
     # P2 steps E5 to E1 (4 moves) while P1 passes; then both are stuck: a draw
     assert sample.moves_mean == 4 and sample.shares["draw"] == 1.0
+
+
+def test_the_others_moves_of_a_stuck_player_are_those_after_its_pass():
+    # P2 is stuck; P1 moves again after P2's forced pass, so (is Prev Mover) is false for P1
+    # (were P1 read as moving right after its own move, it would have no move: a draw)
+    text = """(game "P" (players 2)
+     (equipment { (board (square 3)) (piece "M" Each)
+       (regions "Mine" P1 (sites Bottom)) (regions "Mine" P2 (sites Top)) })
+     (rules (start (place "M2" (sites Top)))
+      (play (if (is Prev Mover) (move Add (to (intersection (sites Empty) (sites Top))))
+                (move Add (to (intersection (sites Empty) (sites Mover "Mine"))))))
+      (end (if (is Line 3) (result Mover Win)))))"""
+    state = ludi.parse(text).initial_state()
+    state.apply("a1")
+    assert moves(state) == ["pass (forced)"] and not state.is_terminal()
+    for move in ("pass (forced)", "b1", "pass (forced)", "c1"):
+        state.apply(move)
+    assert state.is_terminal() and state.winner == 0

@@ -23,7 +23,7 @@ from ludi.compile.regions import (
 )
 from ludi.compile.registry import compiles, constant, fail, items, number, operands
 from ludi.lang import Node, parse_fragment
-from ludi.lang.tree import Sym
+from ludi.lang.tree import Named, Sym
 
 if TYPE_CHECKING:  # pragma: no cover
     from ludi.compile.compiler import Compiler
@@ -322,6 +322,19 @@ def count_pieces(c: Compiler, node: Node) -> None:
         owned = f'(and {owned} (= (what at:(site)) (id "{name}" {role.name})))'
     region = region if region is not None else parse_fragment("(sites Board)", "region")
     sites_loop(c, node, region, parse_fragment(owned, "cond"), L.LOOP_COUNT)
+
+
+@compiles("int_count_pieces_all")
+def count_pieces_all(c: Compiler, node: Node) -> None:
+    """``(count Pieces All [in:REGION])``: every piece on the sites of REGION (the board by
+    default), a site's counters (a mancala's seeds) each one: ``(count in:REGION)``."""
+    region = node.named("in")
+    if region is None:
+        if c.hand_size:
+            raise fail(node, "(count Pieces All) in a game with hands is not supported yet; "
+                       "(count Pieces All in:(sites Board)) is")
+        region = parse_fragment("(sites Board)", "region")
+    count_in(c, Node("int_count_in", (Named("in", region),), node.pos))
 
 
 @compiles("int_score")

@@ -25,6 +25,7 @@ from ludi.compile.layout import (
     I_MOVER,
     I_OVER,
     I_PHASE,
+    I_PREV_MOVER,
     I_SCORES,
     I_STUCK,
     IN_KIND,
@@ -84,6 +85,9 @@ def count_others_moves(t, s, w):
         if t[t[T_PROG] + i * PROG_WIDTH + IN_KIND] == PR_KEEP_IF_AFTER:
             exists_only = False
     w[W_LIMIT] = 1 if exists_only else 0
+    # the others move after the mover's move (or forced pass): (is Prev Mover) is false for them
+    prev = s[I_PREV_MOVER]
+    s[I_PREV_MOVER] = mover
     for colour in range(t[P_PLAYERS]):
         if colour != mover:
             s[I_MOVER] = colour
@@ -92,6 +96,7 @@ def count_others_moves(t, s, w):
             w[W_NO_MOVES + colour] = 1 if n == 0 else 0
     w[W_LIMIT] = 0
     s[I_MOVER] = mover
+    s[I_PREV_MOVER] = prev
     w[W_DEPTH] = depth
 
 
