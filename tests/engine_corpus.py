@@ -454,6 +454,20 @@ EXTRA = {
   (rules (start {(place "M1" (sites Bottom)) (place "M2" (sites Top))}) (play (forEach Piece))
     (end (if (no Moves Next) (result Mover Win)))))
 """,
+    "promote-and-pending": """
+(game "Promote and Pending" (players {(player N) (player S)})
+  (equipment {(board (square 4))
+    (piece "Pawn" Each (move Step Forward (to if:(is Empty (to)))
+      (then (if (is In (last To) (sites Mover "Promotion")) (moveAgain)))))
+    (piece "Queen" Each (move Step (to if:(not (is Friend (who at:(to)))))))
+    (regions "Promotion" P1 (sites Top)) (regions "Promotion" P2 (sites Bottom))})
+  (rules (start {(place "Pawn1" (sites Bottom)) (place "Pawn2" (sites Top))})
+    (play (if (is Prev Mover) (move Promote (last To) (piece "Queen") Mover)
+            (if (is Pending) (forEach Piece)
+              (or (forEach Piece) (move Pass (then (set Pending)))))))
+    (end {(if (<= (count Pieces All) 4) (result Mover Win))
+          (if (<= (count Pieces All in:(sites Top)) 0) (result Next Win))})))
+""",
     "split-diagonals": """
 (game "Split Diagonals" (players 2)
   (equipment {(board (square 3 diagonals:Solid) use:Vertex) (piece "Disc" Each)})

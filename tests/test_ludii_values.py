@@ -121,3 +121,24 @@ def test_a_tried_move_sees_its_own_lines_when_the_same_player_moves_again():
     state = play(text, "a1", "b1")
     assert "c1" not in [str(m) for m in state.legal_moves()]
     assert len(state.legal_moves()) == 6  # every other empty cell
+
+
+def test_count_turns_is_ludiis_turn_number_from_one():
+    # Ludii's numTurn: 1 in the first turn, one more each time the mover changes
+    text = ('(game "T" (players 2) (equipment {(board (square 3)) (piece "Disc" Each)}) '
+            '(rules (play (if (< (count Turns) 3) (move Add (to (intersection (sites Empty) '
+            '(sites Bottom)))) (move Add (to (intersection (sites Empty) (sites Top)))))) '
+            '(end (if (is Full) (result Mover Draw)))))')
+    assert len(play(text).legal_moves()) == 3  # turn 1: the bottom row
+    assert len(play(text, "a1").legal_moves()) == 2  # turn 2: still the bottom row
+    assert sorted(str(m) for m in play(text, "a1", "b1").legal_moves()) == ["a3", "b3", "c3"]
+
+
+def test_set_pending_holds_until_the_next_move():
+    # Ludii's (set Pending) in a move's consequences: (is Pending) in the next state only
+    text = ('(game "P" (players 2) (equipment {(board (square 3)) (piece "Disc" Each)}) '
+            '(rules (play (if (is Pending) (move Add (to (intersection (sites Empty) '
+            '(sites Top)))) (move Add (to (intersection (sites Empty) (sites Bottom))) '
+            '(then (set Pending))))) (end (if (is Full) (result Mover Draw)))))')
+    assert sorted(str(m) for m in play(text, "a1").legal_moves()) == ["a3", "b3", "c3"]
+    assert sorted(str(m) for m in play(text, "a1", "a3").legal_moves()) == ["b1", "c1"]

@@ -385,9 +385,9 @@ class Compiler:
         self.check_where()
         threats.check(self)
         if self.variable_origin is not None and self.uses_history:
-            raise fail(self.variable_origin, "variables and player values in a game that tests "
-                       "repeated positions are not supported yet (Ludii's positions include "
-                       "them)")
+            raise fail(self.variable_origin, "variables, player values and (set Pending) in a game "
+                       "that tests repeated positions are not supported yet (Ludii's positions "
+                       "include them)")
         bounds.prove(self)
         track_pos = -np.ones(C, np.int64)
         track_pos[self.track] = np.arange(len(self.track))

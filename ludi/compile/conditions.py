@@ -485,6 +485,12 @@ def track_move(c: Compiler, node: Node) -> None:
     c.op(node, L.OP_TRACK_SITE, numbers=c.add_list(indices)[0], role=role)
 
 
+@compiles("cond_is_pending")
+def is_pending(c: Compiler, node: Node) -> None:
+    """``(is Pending)``: the last move did ``(set Pending)``."""
+    c.op(node, L.OP_PENDING)
+
+
 @compiles("site_ahead")
 def ahead(c: Compiler, node: Node) -> None:
     """``(ahead SITE [steps:N] DIRECTION)``: the site N (1) steps on from SITE along one

@@ -197,6 +197,14 @@ def set_var(c: Compiler, node: Node) -> list[int]:
                        count_end=end)]
 
 
+@compiles("effect_set_pending")
+def set_pending(c: Compiler, node: Node) -> list[int]:
+    """``(set Pending)``: ``(is Pending)`` holds from the end of this move until the next move
+    is made (Ludii's pending state, without values or sites)."""
+    c.variable_origin = c.variable_origin or node
+    return [c.effs.add(node, kind=L.EFF_SET_PENDING)]
+
+
 @compiles("effect_set_value")
 def set_value(c: Compiler, node: Node) -> list[int]:
     """``(set Value ROLE [VALUE])``: the player's value (-1 without one), kept from move to move

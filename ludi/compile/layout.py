@@ -284,6 +284,7 @@ OP_THREATENED = 67  # O_ROLE's T_THREAT piece could be taken: W_THREAT, worked o
 OP_DIV = 68  # two values -> their quotient, rounded toward 0 (by 0: ERR_DIVISION)
 OP_MOD = 69  # two values -> the remainder of that division
 OP_VALUE_PLAYER = 70  # O_ROLE's player's value (I_VALUES; -1 until set)
+OP_PENDING = 72  # 1 when the last move did (set Pending) (I_PENDING)
 OP_AHEAD = 71  # a site -> the site O_LENGTH steps on along O_DIRECTION (itself if off the board)
 LOOP_ALL = 0
 LOOP_COUNT = 1
@@ -361,6 +362,7 @@ OPS: dict[int, tuple[str, tuple[int, ...], int]] = {
     OP_MOD: ("%", (), 2),
     OP_VALUE_PLAYER: ("value-player", (O_ROLE,), 0),
     OP_AHEAD: ("ahead", (O_LENGTH, O_DIRECTION), 1),
+    OP_PENDING: ("pending", (), 0),
 }
 
 # ================================================================ end clauses (T_CLAUSES)
@@ -553,6 +555,7 @@ EFF_SET_VAR = 11  # variable E_VAR takes the value E_COUNT
 EFF_SET_VALUE = 13  # the value of E_ROLE's player takes the value E_COUNT
 EFF_FOR_EACH_SITE = 12  # the effects E_APPLY at each site of E_REGION
 EFF_PROMOTE = 10  # the piece at E_SITE becomes E_ROLE's piece of the type in E_APPLY
+EFF_SET_PENDING = 14  # Ludii's (set Pending): (is Pending) holds until the next move
 EFF_SURROUND = 9  # Ludii's surround: neighbours of E_SITE whose neighbours hold (E_COUNT: how
 #                   many may not)
 
@@ -573,6 +576,7 @@ EFFECTS: dict[int, tuple[str, tuple[int, ...]]] = {
     EFF_PROMOTE: ("promote", (E_SITE, E_SITE_END, E_APPLY, E_ROLE)),
     EFF_SET_VAR: ("set-var", (E_VAR, E_COUNT, E_COUNT_END)),
     EFF_SET_VALUE: ("set-value", (E_ROLE, E_COUNT, E_COUNT_END)),
+    EFF_SET_PENDING: ("set-pending", ()),
     EFF_FOR_EACH_SITE: ("for-each-site", (E_REGION, E_APPLY, E_APPLY_COUNT)),
     EFF_SURROUND: ("surround", (E_SITE, E_SITE_END, E_DIRS, E_COUNT, E_COUNT_END, E_COND,
                                 E_COND_END, E_CAPTURE, E_CAPTURE_END, E_APPLY, E_APPLY_COUNT)),
@@ -663,7 +667,8 @@ MAX_VARS = 4
 I_NEXT_IS_MOVER = 63  # 1 while the end clauses are tried after a move whose player moves again:
 #                       Ludii's next player is the mover then
 I_VALUES = 64  # each colour's value (Ludii's (set Value ROLE v), (value Player ROLE)), -1 unset
-INFO_SIZE = 72  # (68-71 free)
+I_PENDING = 68  # 1 when the last move did (set Pending): Ludii's (is Pending) until the next
+INFO_SIZE = 72  # (69-71 free)
 
 # per-site sections of C entries each, at INFO_SIZE + k * C
 S_BOARD = 0  # 0 empty, colour + 1

@@ -19,6 +19,7 @@ from ludi.compile.layout import (
     I_MOVER,
     I_NEXT_IS_MOVER,
     I_OVER,
+    I_PENDING,
     I_PLY,
     I_PREV_MOVER,
     I_SITE,
@@ -83,6 +84,7 @@ def apply_move(t, s, w, move):
     mover = s[I_MOVER]
     if t[P_PLAY] != PLAY_ADD and s[I_HIST_LEN] == 0:
         record_position(t, s, w)  # a fresh position (game start, state_from) counts for cycles
+    s[I_PENDING] = 0  # (set Pending) lasts until the next move (Ludii reboots it then)
     if t[P_PLAY] == PLAY_ADD and kind == MOVE_ADD:
         c = move >> KIND_BITS
         place(t, s, c, mover)

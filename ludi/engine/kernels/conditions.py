@@ -60,6 +60,7 @@ from ludi.compile.layout import (
     I_LAST_TO,
     I_LOOP_FLAG,
     I_MOVER,
+    I_PENDING,
     I_PHASE,
     I_PIECES,
     I_PLY,
@@ -151,6 +152,7 @@ from ludi.compile.layout import (
     OP_NO_PIECES,
     OP_NOT,
     OP_OR,
+    OP_PENDING,
     OP_PHASE,
     OP_PREV_MOVER,
     OP_PROPOSED,
@@ -608,8 +610,8 @@ def leaf_rest(t, s, w, pc, op, at):
         return s[I_PHASE + s[I_MOVER]]
     if op == OP_COUNT_MOVES:
         return s[I_PLY]
-    if op == OP_COUNT_TURNS:
-        return s[I_TURNS]
+    if op == OP_COUNT_TURNS:  # Ludii's numTurn: 1 in the first turn, + 1 at each change
+        return s[I_TURNS] + 1
     if op == OP_COUNT_PLAYERS:
         return t[P_PLAYERS]
     if op == OP_CYCLE:
@@ -623,6 +625,8 @@ def leaf_rest(t, s, w, pc, op, at):
         return 1 if repetitions(s) >= t[at + O_TIMES] else 0
     if op == OP_THREATENED:  # worked out before the conditions (generate.threatened)
         return w[W_THREAT + role_colour(t, s, t[at + O_ROLE])]
+    if op == OP_PENDING:
+        return s[I_PENDING]
     if op == OP_VALUE_PLAYER:
         return s[I_VALUES + role_colour(t, s, t[at + O_ROLE])]
     if op == OP_VAR:

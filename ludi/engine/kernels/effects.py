@@ -47,6 +47,7 @@ from ludi.compile.layout import (
     EFF_MOVE_AGAIN,
     EFF_PROMOTE,
     EFF_REMOVE,
+    EFF_SET_PENDING,
     EFF_SET_VALUE,
     EFF_SET_VAR,
     EFF_SKIP,
@@ -81,6 +82,7 @@ from ludi.compile.layout import (
     I_LAST_TO,
     I_MOVE_AGAIN,
     I_MOVER,
+    I_PENDING,
     I_PROPOSED,
     I_SITE,
     I_SWAPPED,
@@ -169,6 +171,8 @@ def simple_effect(t, s, w, e):
         if t[at + E_COUNT] < t[at + E_COUNT_END]:
             value, _ = evaluate(t, s, w, t[at + E_COUNT], t[at + E_COUNT_END])
         s[I_VARS + t[at + E_VAR]] = value
+    elif kind == EFF_SET_PENDING:
+        s[I_PENDING] = 1
     elif kind == EFF_SET_VALUE:
         value = -1
         if t[at + E_COUNT] < t[at + E_COUNT_END]:

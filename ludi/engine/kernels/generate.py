@@ -69,6 +69,7 @@ from ludi.compile.layout import (
     I_MOVER,
     I_NEMPTY,
     I_OVER,
+    I_PENDING,
     I_PLY,
     I_PREV_MOVER,
     I_RUNS_KEY,
@@ -176,6 +177,7 @@ def trial_holds(t, s, w, move, start, end):
     for i in range(size):
         w[saved + i] = s[i]
     w[W_DEPTH] = depth + 1
+    s[I_PENDING] = 0
     play_effects(t, s, w, move)
     s[I_RUNS_KEY] = 0  # the line cache is keyed by ply and colour, which a trial keeps
     if t[P_THREATS] == 1:  # the condition's (is Threatened …) is the mover's (the compiler)
