@@ -450,7 +450,8 @@ EXTRA = {
 (game "Ahead" (players 2)
   (equipment {(board (square 5)) (piece "M" Each (if (is In (from) (sites Bottom))
     (move Step N (to if:(is Empty (to))))
-    (move Step Adjacent (to if:(and (is Empty (to)) (is Empty (ahead (to) steps:2 E)))))))})
+    (or (move Step Adjacent (to if:(and (is Empty (to)) (is Empty (ahead (to) steps:2 E)))))
+        (move Hop (between (exact 1) if:(is Occupied (between))) (to if:(is Empty (to)))))))})
   (rules (start {(place "M1" (sites Bottom)) (place "M2" (sites Top))}) (play (forEach Piece))
     (end (if (no Moves Next) (result Mover Win)))))
 """,

@@ -89,6 +89,10 @@ def between_limit(between: Node | None):
     no limit)."""
     if between is None:
         return None
+    exact = sub_node(between, "exact")
+    if exact is not None:
+        raise fail(exact, "(exact N) in (between …) is read only as a hop's (exact 1): the one "
+                   "site it jumps over")
     ranged = sub_node(between, "upto")
     return ranged.args[0] if ranged is not None else between.named("max")
 
@@ -423,6 +427,7 @@ def hop(c: Compiler, node: Node) -> None:
     to-condition holds; the between's (apply …) runs at the site jumped over, then the (then …)
     effects. Hops over an enemy piece that capture it and nothing more are the capture-series
     kernel's (as are Play Win's turning jumps, landing:Turning, and series, chain:True)."""
+    node = _without_exact_one(node)
     if node.rule == "moves_hop" and (node.named("chain") is not None
                                      or node.named("landing") is not None
                                      or _plain_capture(node)):
@@ -451,6 +456,16 @@ def hop(c: Compiler, node: Node) -> None:
         c.hopping = saved
     leaf(c, node, L.GEN_HOP_OVER, dirs=direction_mask(c, node), apply=start, apply_count=count,
          **fields, **cond, **then(c, node))
+
+
+def _without_exact_one(node: Node) -> Node:
+    """A hop whose ``(between (exact 1) …)`` says what every hop does: jump one site."""
+    between = sub_node(node, "between")
+    exact = sub_node(between, "exact") if between is not None else None
+    if exact is None or constant(exact.args[0]) != 1:
+        return node
+    lean = replace(between, args=tuple(a for a in between.args if a is not exact))
+    return replace(node, args=tuple(lean if a is between else a for a in node.args))
 
 
 def _plain_capture(node: Node) -> bool:
