@@ -134,6 +134,12 @@ def test_where_names_the_site_of_a_players_one_piece():
     assert state.is_terminal() and state.winner == 0
     with pytest.raises(CompileError, match="one piece of that type"):
         ludi.parse(WHERE.replace("PLACES", "{5 6}"))
+    # a promotion may make a second one (Ludii names the first in an order ludi does not keep)
+    promoting = WHERE.replace("PLACES", "5").replace(
+        '(apply (remove (to))))))', '(apply (remove (to)))) (then (promote (last To) '
+        '(piece "K") Mover))))')
+    with pytest.raises(CompileError, match="promoted to"):
+        ludi.parse(promoting)
 
 
 def test_effects_joined_without_braces_and_a_map_entry_by_number():

@@ -343,12 +343,15 @@ class Compiler:
         could have several (Ludii then names the first in an order ludi does not keep)."""
         makers = [g for g in range(len(self.gens)) if self.gens.get(g, "kind") == L.GEN_ADD
                   or self.gens.get(g, "copy")]
+        promoted = {self.lists[self.effs.get(e, "apply") + colour]  # the promotions' new types
+                    for e in range(len(self.effs)) if self.effs.get(e, "kind") == L.EFF_PROMOTE
+                    for colour in range(4)}
         for node, what, colour in self.where_pieces:
             placed = int(np.sum((self.init_owner == colour + 1) & (self.init_what == what)))
-            if placed > 1 or makers or self.hand_size:
+            if placed > 1 or makers or self.hand_size or what in promoted:
                 raise fail(node, "(where …) is read only where a player has one piece of that "
-                           "type at most (placed once at the start, never added or held in a "
-                           "hand); Ludii names the first it finds")
+                           "type at most (placed once at the start, never added, promoted to or "
+                           "held in a hand); Ludii names the first it finds")
 
     def check_groups(self) -> None:
         """Connection and ring tests keep groups that only ever grow (union-find): refuse them
