@@ -284,8 +284,8 @@ OP_THREATENED = 67  # O_ROLE's T_THREAT piece could be taken: W_THREAT, worked o
 OP_DIV = 68  # two values -> their quotient, rounded toward 0 (by 0: ERR_DIVISION)
 OP_MOD = 69  # two values -> the remainder of that division
 OP_VALUE_PLAYER = 70  # O_ROLE's player's value (I_VALUES; -1 until set)
-OP_PENDING = 72  # 1 when the last move did (set Pending) (I_PENDING)
 OP_AHEAD = 71  # a site -> the site O_LENGTH steps on along O_DIRECTION (itself if off the board)
+OP_PENDING = 72  # 1 when the last move did (set Pending) (I_PENDING)
 LOOP_ALL = 0
 LOOP_COUNT = 1
 

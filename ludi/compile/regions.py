@@ -113,10 +113,9 @@ def for_each_site(c: Compiler, node: Node) -> int:
         code = c.region(node.positional[0])
         if code >= 0 and all(np.array_equal(c.region_rows[code][0], row)
                              for row in c.region_rows[code]):
-            held = [_fixed_test(c, cond, int(cell))
-                    for cell in np.flatnonzero(c.region_rows[code][0])]
+            cells = np.flatnonzero(c.region_rows[code][0])
+            held = [_fixed_test(c, cond, int(cell)) for cell in cells]
             if None not in held:
-                cells = np.flatnonzero(c.region_rows[code][0])
                 return _fixed(c, cells[np.array(held, bool)])
     raise fail(node, "(forEach REGION if:COND) is read only as the region a (move Remove …) "
                "takes from, in (count Sites in:…), and as a fixed region where COND compares "
