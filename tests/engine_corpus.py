@@ -474,6 +474,15 @@ EXTRA = {
   (equipment {(board (square 3 diagonals:Solid) use:Vertex) (piece "Disc" Each)})
   (rules (play (move Add (to (sites Empty)))) (end (if (is Line 3) (result Mover Win)))))
 """,
+    "rows-and-lines": """
+(game "Rows and Lines" (players 3)
+  (equipment {(board (square 5)) (piece "Disc" Each)})
+  (rules
+    (play (move Add (to (sites Empty) if:(!= (row of:(to)) (column of:(last To))))))
+    (end {(if (is Line 4 whats:{1 3}) (result P1 Win))
+          (if (is Line 3 through:(centrePoint) what:(mover) exact:True) (result Mover Win))
+          (if (is Line 5 Orthogonal contiguous:False) (result Mover Win))})))
+""",
 }
 
 

@@ -179,6 +179,7 @@ class Compiler:
         for phase, part in self.phase_ends:
             ends.end(self, part, phase)
         ends.end(self, parts.get("end"))
+        self.params[L.P_END_PHASES] = ends.phases_with_ends(self, parts.get("end"))
         return self.finish(name)
 
     def players(self, node: Node) -> None:
@@ -347,11 +348,12 @@ class Compiler:
                     for e in range(len(self.effs)) if self.effs.get(e, "kind") == L.EFF_PROMOTE
                     for colour in range(4)}
         for node, what, colour in self.where_pieces:
-            placed = int(np.sum((self.init_owner == colour + 1) & (self.init_what == what)))
-            if placed > 1 or makers or self.hand_size or what in promoted:
+            mine = (self.init_owner == colour + 1) & (self.init_what == what)
+            placed = int(np.maximum(self.init_counts, 1)[mine].sum())  # a hand's count too
+            if placed > 1 or makers or what in promoted:
                 raise fail(node, "(where …) is read only where a player has one piece of that "
-                           "type at most (placed once at the start, never added, promoted to or "
-                           "held in a hand); Ludii names the first it finds")
+                           "type at most (one placed at the start, never added or promoted to); "
+                           "Ludii names the first it finds")
 
     def check_groups(self) -> None:
         """Connection and ring tests keep groups that only ever grow (union-find): refuse them

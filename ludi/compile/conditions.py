@@ -450,15 +450,17 @@ def id_(c: Compiler, node: Node) -> None:
 
 @compiles("site_where")
 def where(c: Compiler, node: Node) -> None:
-    """``(where "Wolf" P2)``: the board site of P2's wolf (-1 when it is off the board). Ludii
-    names the site of the first such piece it finds, so ludi reads it only where a player has
-    one piece of that type at most: placed once at the start, never added (the compiler checks
-    it once the whole game is read)."""
+    """``(where "Wolf" P2)``: the board site of P2's wolf (-1 when it is off the board or in a
+    hand, as in Ludii). Ludii names the site of the first such piece it finds, so ludi reads it
+    only where a player has one piece of that type at most: one placed at the start, never
+    added or promoted to (the compiler checks it once the whole game is read)."""
     name, role = node.args
     if not (isinstance(role, Sym) and role.name in ("P1", "P2", "P3", "P4")):
         raise fail(node, "(where …) of a player given by name (P1, P2, …) only for now")
     colour = c.colour(node, role)
-    comp = c.component(node, name if name[-1:].isdigit() else f"{name}{colour + 1}")
+    # Ludii takes the first of the player's piece types whose name contains "Wolf"
+    named = [k for k in c.components if name in k.name and k.owner == colour]
+    comp = named[0] if named else c.component(node, f"{name}{colour + 1}")
     c.where_pieces.append((node, comp.index, colour))
     c.op(node, L.OP_WHERE, value=comp.index, role=colour)
 
@@ -523,6 +525,21 @@ def ahead(c: Compiler, node: Node) -> None:
     expr(c, site)
     if ways:  # (else never a step that way: the site itself)
         c.op(node, L.OP_AHEAD, length=steps, direction=ways[0])
+
+
+@compiles("site_row", "site_column")
+def row_or_column(c: Compiler, node: Node) -> None:
+    """``(row of:SITE)``, ``(column of:SITE)``: counted as ``(sites Row N)`` counts (Ludii's
+    ``Row`` and ``Column``); -1 for a site off the board."""
+    numbers = c.board.row_index() if node.rule == "site_row" else c.board.column_index()
+    numbers = numbers[:int(c.params[L.P_BOARD_CELLS])]
+    site = node.named("of")
+    fixed = constant_site_of(c, site)
+    if fixed is not None:
+        c.op(node, L.OP_CONST, value=int(numbers[fixed]) if 0 <= fixed < len(numbers) else -1)
+        return
+    expr(c, site)
+    c.op(node, L.OP_CELL_NUMBER, numbers=c.add_list([int(x) for x in numbers])[0])
 
 
 @compiles("site_var")
@@ -618,13 +635,21 @@ def is_line(c: Compiler, node: Node) -> None:
         raise fail(node, f"a {c.board.kind} board has no {dirs} lines")
     axes = sum(1 << i for i, ax in enumerate(all_axes) if ax in wanted)
     exact = int(bool(node.named("exact", False)))
-    through = node.named("through")
-    if through is not None:  # Ludii: the pieces of the type at that site, whoever moves
+    through, what, whats = node.named("through"), node.named("what"), node.named("whats")
+    contiguous = node.named("contiguous", True)
+    if not isinstance(contiguous, bool):
+        raise fail(node, "(is Line … contiguous:) must be True or False")
+    if through is not None or what is not None or whats is not None or not contiguous:
+        # Ludii's IsLine: pieces of the type at the site (through:, else the last move's to),
+        # of what:'s type or of whats:'s types, whoever moves
         if who is not None:
-            raise fail(node, "(is Line … through:SITE) with a role is not supported yet; "
-                       "without one it is a line of the piece at SITE")
-        expr(c, through)
-        c.op(node, L.OP_LINE_THROUGH, length=length, axes=axes, exact=exact)
+            raise fail(node, "(is Line …) with a role and through:, what:, whats: or "
+                       "contiguous: is not supported yet")
+        types = [number(node, k, "a piece type in whats:", 1, 10**4) for k in whats or ()]
+        expr(c, through if through is not None else parse_fragment("(last To)", "site"))
+        expr(c, what if what is not None else -1)
+        c.op(node, L.OP_LINE_THROUGH, length=length, axes=axes, exact=exact,
+             numbers=c.add_list([len(types), *types])[0], mode=int(contiguous))
         return
     role = c.role(node, who) if who is not None else L.ROLE_MOVER
     c.op(node, L.OP_LINE, length=length, axes=axes, exact=exact, role=role)

@@ -45,6 +45,18 @@ def end(c: Compiler, part: Node | None, phase: int | None = None) -> None:
         row[L.O_KIND] == L.OP_LINE and row[L.O_LENGTH] >= 2 for row in tests))
 
 
+def phases_with_ends(c: Compiler, game_end: Node | None) -> int:
+    """Bit k: end rules are tried after a move in phase k, the phase's own or the game's.
+    Ludii's draw when every player passes is one of them: where none is tried, players who
+    cannot move pass on until a limit ends the game."""
+    count = max(int(c.params[L.P_PHASES]), 1)
+    if count > 62:
+        raise fail(c.tree, f"more than 62 phases ({count})")
+    if game_end is not None:
+        return (1 << count) - 1
+    return sum(1 << phase for phase, part in c.phase_ends if part is not None)
+
+
 def clauses(c: Compiler, part: Node | None) -> list[Node]:
     """The end clauses of ``(end …)``, each ``(forEach …)`` made its ``(if …)`` clauses."""
     out: list[Node] = []

@@ -105,7 +105,9 @@ T_TRACKS = 68  # every track of the board, one block each: its length, 1 when it
 T_THREAT = 69  # per colour (4): the type of its piece that (is Threatened …) tests (0: none)
 P_THREATS = 70  # 1: conditions test (is Threatened …): the kernels work it out before them
 T_MAPS = 71  # every (map …) entry: how many, then MAP_WIDTH integers each (MP_* fields)
-T_HEADER = 72
+P_END_PHASES = 72  # bit k: end rules are tried after a move in phase k (its own or the game's);
+#                    bit 0 alone in a game without phases
+T_HEADER = 73
 
 #: The header fields a dump shows, in order (all P_* names).
 PARAMETERS = tuple(k for k in dict(globals()) if k.startswith("P_"))
@@ -203,7 +205,7 @@ O_NUMBERS = 15  # OP_IN_NUMBERS: the first of the numbers (T_LIST entries); OP_T
 #                 the tracks
 O_NUMBER_COUNT = 16  # OP_IN_NUMBERS: how many
 O_JUMP = 17  # OP_SITES_LOOP: how far on its OP_SITES_NEXT is; OP_SITES_NEXT: how far back
-O_MODE = 18  # OP_SITES_LOOP: LOOP_ALL or LOOP_COUNT
+O_MODE = 18  # OP_SITES_LOOP: LOOP_ALL or LOOP_COUNT; OP_LINE_THROUGH: 1 for a contiguous line
 O_DIRECTION = 19  # OP_AHEAD: the board direction (a column of T_NBR)
 OP_WIDTH = 20
 
@@ -275,7 +277,9 @@ OP_IS_ODD = 58
 OP_SITES_LOOP = 59
 OP_SITES_NEXT = 60
 OP_BETWEEN = 62  # the context site (between): the site a hop jumps over
-OP_LINE_THROUGH = 63  # a site -> a line of the piece there through it ((is Line N through:S))
+OP_LINE_THROUGH = 63  # a site and a type -> a line through the site of pieces of that type (< 0:
+#                       of the O_NUMBERS types, [n, type…]; n = 0: of the type at the site);
+#                       O_MODE 1: contiguous, 0: gaps are stepped over (Ludii's IsLine)
 OP_WHERE = 64  # the board site of colour O_ROLE's piece of type O_VALUE (-1: none)
 OP_VAR = 65  # the value of variable O_VALUE (I_VARS slot)
 OP_TRACK_SITE = 66  # a site and a number of steps -> the site that far on along O_ROLE's track
@@ -286,6 +290,8 @@ OP_MOD = 69  # two values -> the remainder of that division
 OP_VALUE_PLAYER = 70  # O_ROLE's player's value (I_VALUES; -1 until set)
 OP_AHEAD = 71  # a site -> the site O_LENGTH steps on along O_DIRECTION (itself if off the board)
 OP_PENDING = 72  # 1 when the last move did (set Pending) (I_PENDING)
+OP_CELL_NUMBER = 73  # a site -> its entry in the T_LIST block at O_NUMBERS (its row, its column);
+#                      -1 for a site off the board
 LOOP_ALL = 0
 LOOP_COUNT = 1
 
@@ -353,7 +359,7 @@ OPS: dict[int, tuple[str, tuple[int, ...], int]] = {
     OP_SITES_LOOP: ("sites-loop", (O_REGION, O_JUMP, O_MODE), 0),
     OP_SITES_NEXT: ("sites-next", (O_JUMP,), 1),
     OP_BETWEEN: ("between", (), 0),
-    OP_LINE_THROUGH: ("line-through", (O_LENGTH, O_AXES, O_EXACT), 1),
+    OP_LINE_THROUGH: ("line-through", (O_LENGTH, O_AXES, O_EXACT, O_NUMBERS, O_MODE), 2),
     OP_WHERE: ("where", (O_VALUE, O_ROLE), 0),
     OP_VAR: ("var", (O_VALUE,), 0),
     OP_TRACK_SITE: ("track-site", (O_NUMBERS, O_ROLE), 2),
@@ -363,6 +369,7 @@ OPS: dict[int, tuple[str, tuple[int, ...], int]] = {
     OP_VALUE_PLAYER: ("value-player", (O_ROLE,), 0),
     OP_AHEAD: ("ahead", (O_LENGTH, O_DIRECTION), 1),
     OP_PENDING: ("pending", (), 0),
+    OP_CELL_NUMBER: ("cell-number", (O_NUMBERS,), 1),
 }
 
 # ================================================================ end clauses (T_CLAUSES)

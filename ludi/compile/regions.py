@@ -338,7 +338,12 @@ def sites_side(c: Compiler, node: Node) -> int:
 
 @compiles("region_sites_row", "region_sites_column")
 def sites_row_or_column(c: Compiler, node: Node) -> int:
-    k = number(node, node.args[0], "the row or column", 0, 10**4)
+    """``(sites Row N)``, ``(sites Column N)``: N written, or fixed such as
+    ``(row of:(centrePoint))``."""
+    k = node.args[0]
+    if isinstance(k, Node) and isinstance(constant_site_of(c, k), int):
+        k = constant_site_of(c, k)
+    k = number(node, k, "the row or column", 0, 10**4)
     b = c.board
     cells = b.row_cells(k) if node.rule.endswith("row") else b.column_cells(k)
     return _fixed(c, cells[cells < len(_playable(c))])

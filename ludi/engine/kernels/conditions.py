@@ -105,6 +105,7 @@ from ludi.compile.layout import (
     OP_AND,
     OP_APPROACH,
     OP_BETWEEN,
+    OP_CELL_NUMBER,
     OP_CONN,
     OP_CONST,
     OP_COUNT_AT,
@@ -197,7 +198,6 @@ from ludi.compile.layout import (
     S_COUNTS,
     S_GMASK,
     S_PARENT,
-    S_WHAT,
     T_ADJ,
     T_AXES,
     T_CLAUSES,
@@ -377,14 +377,32 @@ def line_through_last(t, s, length, axes_mask, exact, colour):
     return False
 
 
+@tiny
+def is_line_type(t, s, site, what, types):
+    """Is the piece on ``site`` of type ``what`` (>= 0) or of one of the ``types`` list's?"""
+    here = piece_type(t, s, site)
+    if here == 0:
+        return False
+    if what >= 0:
+        return here == what
+    for i in range(t[t[T_LIST] + types]):
+        if t[t[T_LIST] + types + 1 + i] == here:
+            return True
+    return False
+
+
 @kernel
-def line_through(t, s, site, length, axes_mask, exact):
-    """A line of ``length`` (or more, unless exact) through ``site`` of pieces of the same
-    type as the one there (Ludii's IsLine with ``through:`` and no role: the same component)."""
+def line_through(t, s, site, what, length, axes_mask, exact, types, contiguous):
+    """Ludii's IsLine through ``site``: a line of ``length`` (or more, unless exact) of pieces of
+    type ``what`` (>= 0), else of the ``types`` list's (none listed: of the type at ``site``),
+    which ``site`` must hold too. Along each axis, a contiguous line stops at the first other
+    site; otherwise every site of the kind on the axis counts, gaps and all."""
     if site < 0 or site >= t[P_BOARD_CELLS] or s[BOARD + site] == 0:
         return False
-    stone = s[BOARD + site]
-    what = s[sec(s, S_WHAT) + site]
+    if what < 0 and t[t[T_LIST] + types] == 0:
+        what = piece_type(t, s, site)
+    if not is_line_type(t, s, site, what, types):
+        return False
     nbr = t[T_NBR]
     dirs = t[P_DIRS]
     axes = t[T_AXES]
@@ -395,8 +413,11 @@ def line_through(t, s, site, length, axes_mask, exact):
         for side in range(2):
             d = t[axes + 2 * a + side]
             x = t[nbr + site * dirs + d]
-            while x >= 0 and s[BOARD + x] == stone and s[sec(s, S_WHAT) + x] == what:
-                run += 1
+            while x >= 0:
+                if is_line_type(t, s, x, what, types):
+                    run += 1
+                elif contiguous == 1:
+                    break
                 x = t[nbr + x * dirs + d]
         if run == length or (run > length and exact == 0):
             return True
@@ -776,8 +797,10 @@ def evaluate(t, s, w, start, end):
                 w[vals + sp - 1] = 1 if player == mine else 0
             w[why + sp - 1] = pc
         elif op == OP_LINE_THROUGH:
-            r = line_through(t, s, w[vals + sp - 1], t[at + O_LENGTH], t[at + O_AXES],
-                             t[at + O_EXACT])
+            sp -= 1
+            r = line_through(t, s, w[vals + sp - 1], w[vals + sp], t[at + O_LENGTH],
+                             t[at + O_AXES], t[at + O_EXACT], t[at + O_NUMBERS],
+                             t[at + O_MODE])
             w[vals + sp - 1] = 1 if r else 0
             w[why + sp - 1] = pc
         elif op == OP_TRACK_SITE:
@@ -794,6 +817,10 @@ def evaluate(t, s, w, start, end):
                     if at_site < 0:
                         break
                 w[vals + sp - 1] = at_site if at_site >= 0 else site
+        elif op == OP_CELL_NUMBER:
+            site = w[vals + sp - 1]
+            inside = site >= 0 and site < t[P_BOARD_CELLS]
+            w[vals + sp - 1] = t[t[T_LIST] + t[at + O_NUMBERS] + site] if inside else -1
         elif op == OP_IS_EVEN or op == OP_IS_ODD:
             odd = w[vals + sp - 1] % 2
             w[vals + sp - 1] = 1 if (odd == 0) == (op == OP_IS_EVEN) else 0

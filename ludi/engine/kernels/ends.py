@@ -36,6 +36,7 @@ from ludi.compile.layout import (
     NX_TARGET,
     NX_WIDTH,
     P_DEPTH,
+    P_END_PHASES,
     P_FIRST_WIN_ENDS,
     P_MAX_MOVES,
     P_NO_MOVES,
@@ -65,7 +66,7 @@ from ludi.compile.layout import (
     WIN,
 )
 from ludi.engine.kernels.conditions import evaluate, first_clause, holds
-from ludi.engine.kernels.core import fail, kernel, role_colour, set_context, w_moves
+from ludi.engine.kernels.core import fail, kernel, role_colour, set_context, tiny, w_moves
 from ludi.engine.kernels.generate import generate, threatened
 from ludi.engine.kernels.results import eliminate, finish, finish_by_score, win_out
 
@@ -156,18 +157,32 @@ def end_if_stuck(t, s, w, buf):
     """Write the legal moves into ``buf`` and return how many. When the player to move has
     none, the end clauses are tried with that player as the mover (Ludii's ``(no Moves
     Mover)``); if none applies, the player passes when another player could still move (the
-    one legal move is then a forced pass, as in Ludii), else the game is a draw."""
+    one legal move is then a forced pass, as in Ludii), else the game is a draw (Ludii's draw
+    when all pass, a turn later: see ends_tried)."""
     n = generate(t, s, w, buf)
     if n == 0 and s[I_OVER] == 0:
         s[I_STUCK] = 1
         check_end(t, s, w)
         s[I_STUCK] = 0
         if s[I_OVER] == 0:
-            if others_can_move(t, s, w):
+            if not ends_tried(t, s) or others_can_move(t, s, w):
                 buf[0] = FORCED_PASS
                 return 1
             finish(t, s, np.int64(-1), np.int64(END_NO_MOVES))
     return n
+
+
+@tiny
+def ends_tried(t, s):
+    """Are end rules tried after some player's move, in the phase that player is in? Ludii
+    draws a game when every player has passed in turn, but only as one of the end rules: where
+    no player's phase has any, those who cannot move pass on until a limit ends the game."""
+    if t[P_PHASES] == 0:
+        return t[P_END_PHASES] != 0
+    for colour in range(t[P_PLAYERS]):
+        if s[I_ACTIVE + colour] == 1 and (t[P_END_PHASES] >> s[I_PHASE + colour]) & 1 == 1:
+            return True
+    return False
 
 
 @kernel
