@@ -481,7 +481,9 @@ EXTRA = {
     (play (move Add (to (sites Empty) if:(!= (row of:(to)) (column of:(last To))))))
     (end {(if (is Line 4 whats:{1 3}) (result P1 Win))
           (if (is Line 3 through:(centrePoint) what:(mover) exact:True) (result Mover Win))
-          (if (is Line 5 Orthogonal contiguous:False) (result Mover Win))})))
+          (if (is Line 5 Orthogonal contiguous:False) (result Mover Win))
+          (if (= (count Sites in:(sites Occupied by:Next component:"Disc")) 7)
+              (result Mover Win))})))
 """,
 }
 

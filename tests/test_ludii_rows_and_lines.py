@@ -144,3 +144,29 @@ def test_players_who_cannot_move_pass_on_where_no_end_rule_is_tried():
     ended = fill(ludi.parse(STUCK.replace(
         "ENDS", "(end (if (no Pieces Mover) (result Mover Loss)))")))
     assert ended.legal_moves() == [] and ended.is_terminal() and ended.winner is None
+
+
+OF_TYPE = """(game "T" (players 2)
+ (equipment {(board (square 3)) (piece "K" Each) (piece "M" Each)})
+ (rules (start {(place "K1" (sites {"A1"})) (place "M1" (sites {"B1"}))
+                (place "K2" (sites {"C3"})) (place "M2" (sites {"B3"}))})
+  (play (move Remove (sites Occupied by:ROLE component:"NAME")))
+  (end (if (no Pieces Next) (result Mover Win)))))"""
+
+
+def test_the_sites_of_a_players_pieces_of_one_type():
+    def removable(role: str, name: str) -> list[str]:
+        game = ludi.parse(OF_TYPE.replace("ROLE", role).replace("NAME", name))
+        return moves_of(game.initial_state())
+
+    assert removable("Next", "K") == ["c3"]  # P2's K, read off the position for the mover
+    assert removable("Mover", "M") == ["b1"]
+    assert removable("P2", "M") == ["b3"]
+    game = ludi.parse(OF_TYPE.replace("ROLE", "Next").replace("NAME", "K"))
+    state = game.initial_state()
+    state.apply("c3")
+    assert moves_of(state) == ["a1"]  # now P2 moves: P1's K
+    with pytest.raises(CompileError, match='P1 has no piece "G"'):
+        ludi.parse(OF_TYPE.replace("ROLE", "P1").replace("NAME", "G"))
+    with pytest.raises(CompileError, match="by Mover, Next, Prev or a player"):
+        ludi.parse(OF_TYPE.replace("ROLE", "Shared").replace("NAME", "K"))

@@ -163,6 +163,8 @@ DYN_AROUND = 3  # (sites Around SITE …): the neighbours of a site, read off th
 DYN_IN_HAND = 4  # (sites Occupied by:ROLE container:"Hand"): the role's hand sites holding some
 DYN_DIFFERENCE = 5  # (difference A B …) of regions some read off the position: A, none of the
 DYN_INTERSECTION = 6  # rest; (intersection A B …): all of them (parts: static or REG_* codes)
+DYN_OCCUPIED_TYPE = 7  # (sites Occupied by:ROLE component:"Name"): the board sites holding the
+#                        role's piece of that type (DR_PARTS: each colour's type, 0: none)
 DYNAMIC_REGIONS: dict[int, tuple[str, tuple[int, ...]]] = {
     DYN_WINNING: ("winning", (DR_ROLE, DR_REGION)),
     DYN_UNION: ("union", (DR_PARTS, DR_PART_COUNT)),
@@ -170,6 +172,7 @@ DYNAMIC_REGIONS: dict[int, tuple[str, tuple[int, ...]]] = {
     DYN_IN_HAND: ("in-hand", (DR_ROLE, DR_SITE, DR_HAND_SIZE)),
     DYN_DIFFERENCE: ("difference", (DR_PARTS, DR_PART_COUNT)),
     DYN_INTERSECTION: ("intersection", (DR_PARTS, DR_PART_COUNT)),
+    DYN_OCCUPIED_TYPE: ("occupied-type", (DR_ROLE, DR_PARTS)),
 }
 AROUND_FIXED = 0  # DR_CENTRE: DR_SITE
 AROUND_TO = 1  # DR_CENTRE: (to), (from), (last To), (last From), (site)

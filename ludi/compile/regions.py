@@ -82,6 +82,9 @@ def sites_occupied(c: Compiler, node: Node) -> int:
     board's, the default)."""
     role = node.named("by")
     container = node.named("container")
+    name = node.named("component")
+    if name is not None:
+        return _occupied_by_type(c, node, role, name, container)
     if container is not None and container != "Board":
         if not container.startswith("Hand") or not c.hand_size:
             raise fail(node, f'no container "{container}": the board is the default, "Hand" the '
@@ -94,6 +97,36 @@ def sites_occupied(c: Compiler, node: Node) -> int:
     if role.name in codes:
         return codes[role.name]
     return L.REG_OCCUPIED_P1 - c.colour(node, role)
+
+
+def _occupied_by_type(c: Compiler, node: Node, role: Sym, name: str,
+                      container: str | None) -> int:
+    """``(sites Occupied by:ROLE component:"Name" [container:"Board"])``: the board sites of
+    ROLE's pieces whose type is "Name" (Ludii's name without the player's number)."""
+    if container not in (None, "Board"):
+        raise fail(node, '(sites Occupied … component:) is read on the board (container:"Board") '
+                   "only for now")
+    if container is None and c.hand_size:
+        raise fail(node, "(sites Occupied … component:) in a game with hands counts the hands' "
+                   'sites too in Ludii; only container:"Board" is supported there for now')
+
+    def type_of(colour: int) -> int:
+        found = [k.index for k in c.components if k.owner == colour
+                 and k.name.rstrip("0123456789") == name]
+        return found[0] if found else 0
+
+    if role.name in ("P1", "P2", "P3", "P4"):
+        what = type_of(c.colour(node, role))
+        if not what:
+            raise fail(node, f'{role.name} has no piece "{name}"')
+        return L.REG_COMPONENT - (what - 1)
+    if role.name not in ("Mover", "Next", "Prev"):
+        raise fail(node, "(sites Occupied … component:) by Mover, Next, Prev or a player "
+                   f"P1…; got {role.name}")
+    types = [type_of(colour) for colour in range(4)]
+    row = c.dynregs.add(node, kind=L.DYN_OCCUPIED_TYPE, role=c.role(node, role),
+                        parts=c.add_list(types)[0])
+    return L.REG_DYNAMIC - row
 
 
 @compiles("region_sites_board")

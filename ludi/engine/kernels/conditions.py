@@ -42,6 +42,7 @@ from ludi.compile.layout import (
     DYN_DIFFERENCE,
     DYN_IN_HAND,
     DYN_INTERSECTION,
+    DYN_OCCUPIED_TYPE,
     DYNREG_WIDTH,
     ERR_DIVISION,
     ERR_DYNREG,
@@ -256,6 +257,9 @@ def position_region_has(t, s, w, code, colour, site):
         first = t[at + DR_SITE] + role_colour(t, s, t[at + DR_ROLE]) * size
         return first <= site < first + size and (
             s[BOARD + site] != 0 or s[sec(s, S_COUNTS) + site] != 0)
+    if kind == DYN_OCCUPIED_TYPE:
+        what = t[t[T_LIST] + t[at + DR_PARTS] + role_colour(t, s, t[at + DR_ROLE])]
+        return site < t[P_BOARD_CELLS] and what != 0 and piece_type(t, s, site) == what
     if kind == DYN_DIFFERENCE or kind == DYN_INTERSECTION:  # of basic regions (T_LIST parts)
         first = t[T_LIST] + t[at + DR_PARTS]
         inside = basic_in_region(t, s, w, t[first], colour, site)
