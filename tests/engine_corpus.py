@@ -474,6 +474,17 @@ EXTRA = {
   (equipment {(board (square 3 diagonals:Solid) use:Vertex) (piece "Disc" Each)})
   (rules (play (move Add (to (sites Empty)))) (end (if (is Line 3) (result Mover Win)))))
 """,
+    "neutral-blocks": """
+(game "Neutral Blocks" (players 2)
+  (equipment {(board (square 4)) (piece "Pawn" Each (move Step (to if:(is Empty (to)))
+                                                      (then (moveAgain))))
+              (piece "Square" Neutral)})
+  (rules (start {(place "Pawn1" (sites {"A1"})) (place "Pawn2" (sites {"D4"}))})
+    (play (if (is Even (count Moves)) (forEach Piece)
+              (or (move Add (piece "Square0") (to (last From)))
+                  (move Add (piece "Pawn") (to (sites Empty) if:(is In (to) (sites Corners)))))))
+    (end (if (no Moves Next) (result Mover Win)))))
+""",
     "rows-and-lines": """
 (game "Rows and Lines" (players 3)
   (equipment {(board (square 5)) (piece "Disc" Each)})
@@ -483,7 +494,8 @@ EXTRA = {
           (if (is Line 3 through:(centrePoint) what:(mover) exact:True) (result Mover Win))
           (if (is Line 5 Orthogonal contiguous:False) (result Mover Win))
           (if (= (count Sites in:(sites Occupied by:Next component:"Disc")) 7)
-              (result Mover Win))})))
+              (result Mover Win))
+          (if (is Within (id "Disc2") in:(sites Corners)) (result P2 Win))})))
 """,
 }
 

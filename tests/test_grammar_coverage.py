@@ -18,7 +18,6 @@ from ludi.lang.tree import Named, Node, Sym, category_of
 
 #: One description per parse-only rule or value (adding one to the list needs an example here).
 PARSE_ONLY_EXAMPLES = {
-    ("role", "Neutral"): '(board (square 3)) (piece "M" Neutral)',
     ("role", "Friend"): "END (if (is Line 3) (result Friend Win))",
     ("sitetype", "Edge"): '(board (square 3) use:Edge) (piece "M" Each)',
 }

@@ -8,6 +8,7 @@ end rules, each from Ludii's documented meaning:
 - ``(is Line N …)``: a line through the last move's site (or ``through:``) of pieces of the
   type there, of ``what:``'s type or of ``whats:``'s types; with ``contiguous:False`` the
   sites between them may hold anything;
+- ``(is Within TYPE in:REGION)``: a piece of that type stands on a site of the region;
 - a player with no legal move passes; Ludii's draw when every player has passed is one of the
   end rules, so where the players' phases have none, they pass on until a limit.
 """
@@ -170,3 +171,25 @@ def test_the_sites_of_a_players_pieces_of_one_type():
         ludi.parse(OF_TYPE.replace("ROLE", "P1").replace("NAME", "G"))
     with pytest.raises(CompileError, match="by Mover, Next, Prev or a player"):
         ludi.parse(OF_TYPE.replace("ROLE", "Shared").replace("NAME", "K"))
+
+
+WITHIN = """(game "W" (players 2)
+ (equipment {(board (square 3)) (piece "K" Each (move Step Orthogonal (to if:(is Empty (to)))))})
+ (rules (start {(place "K1" (sites {"B2"})) (place "K2" (sites {"C3"}))})
+  (play (forEach Piece))
+  (end (if (is Within (id "NAME") in:(sites Outer)) (result P1 Win)))))"""
+
+
+def test_is_within_a_region_holds_when_a_piece_of_that_type_stands_there():
+    # P2's K starts on the rim: the rule about K2 holds after any first move, the one about K1
+    # only once P1's K steps off the centre
+    state = ludi.parse(WITHIN.replace("NAME", "K2")).initial_state()
+    state.apply("b2-b1")
+    assert state.is_terminal() and state.winner == 0
+    state = ludi.parse(WITHIN.replace("NAME", "K1").replace('"B2"', '"A1"').replace(
+        "(sites Outer)", "(sites Centre)")).initial_state()
+    state.apply("a1-a2")
+    assert not state.is_terminal()
+    state.apply("c3-c2")
+    state.apply("a2-b2")
+    assert state.is_terminal() and state.winner == 0

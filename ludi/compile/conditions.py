@@ -493,6 +493,16 @@ def is_pending(c: Compiler, node: Node) -> None:
     c.op(node, L.OP_PENDING)
 
 
+@compiles("cond_is_within")
+def is_within(c: Compiler, node: Node) -> None:
+    """``(is Within TYPE in:REGION)``: a piece of type TYPE (such as ``(id "King1")``) stands on
+    a site of REGION (Ludii's ``IsWithin``): a count of such sites, above 0."""
+    what, region = node.positional[0], node.named("in")
+    what = what.to_text() if isinstance(what, Node) else str(what)
+    expr(c, parse_fragment(f"(< 0 (count Sites in:(forEach {region.to_text()} "
+                           f"if:(= (what at:(site)) {what}))))", "cond"))
+
+
 @compiles("site_ahead")
 def ahead(c: Compiler, node: Node) -> None:
     """``(ahead SITE [steps:N] DIRECTION)``: the site N (1) steps on from SITE along one

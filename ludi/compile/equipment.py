@@ -216,8 +216,9 @@ def equip_piece(c: Compiler, item: Node) -> None:
     own_facing = next((a.name for a in item.positional[1:] if isinstance(a, Sym)
                        and a.kind == "compass"), None)
     moves = next((a for a in item.positional[1:] if isinstance(a, Node)), None)
-    if owner.name not in ("Each", "Shared", "P1", "P2", "P3", "P4"):
-        raise fail(item, f"a piece is owned by Each, Shared or a player P1..P4; got {owner.name}")
+    if owner.name not in ("Each", "Shared", "Neutral", "P1", "P2", "P3", "P4"):
+        raise fail(item, "a piece is owned by Each, Shared, Neutral or a player P1..P4; got "
+                   f"{owner.name}")
     if owner.name == "Each":
         typed = [(f"{name}{p + 1}", p) for p in range(c.num_players)]
     else:

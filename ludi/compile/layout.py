@@ -473,7 +473,9 @@ G_OVER_COND = 25  # HopOver: the condition on the site jumped over, (between)
 G_OVER_COND_END = 26
 G_STOP = 27  # Slide: 1 when the to-condition is Ludii's stop rule (0: (is Approach), a filter)
 G_PATHS = 28  # Leap: first T_LIST entry of its paths: how many, then each one's length and steps
-GEN_WIDTH = 29
+G_PIECE = 29  # Add: 1 + the first of 4 T_LIST entries, each colour's piece type (0: its own;
+#               a shared type stands on its site as a counter nobody owns)
+GEN_WIDTH = 30
 
 GEN_ADD = 1
 GEN_SELECT = 2
@@ -488,7 +490,7 @@ GEN_HOP_OVER = 10  # Ludii's Hop, one jump: over the adjacent site (between) to 
 GEN_LEAP = 11  # Ludii's Leap: along fixed paths of steps (a knight's), to where the to-cond holds
 
 GENERATORS: dict[int, tuple[str, tuple[int, ...]]] = {
-    GEN_ADD: ("add", (G_REGION, G_COND, G_COND_END, G_THEN, G_THEN_COUNT)),
+    GEN_ADD: ("add", (G_REGION, G_COND, G_COND_END, G_THEN, G_THEN_COUNT, G_PIECE)),
     GEN_SELECT: ("select", (G_REGION, G_FROM_SITE, G_FROM_SITE_END, G_COND, G_COND_END, G_THEN,
                             G_THEN_COUNT)),
     GEN_PASS: ("pass", (G_THEN, G_THEN_COUNT)),

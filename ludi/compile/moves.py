@@ -102,15 +102,43 @@ def between_limit(between: Node | None):
 
 @compiles("moves_add", "moves_add_short")
 def add(c: Compiler, node: Node) -> None:
-    to = node.args[0]
+    """``(move Add [(piece "Name")] (to REGION|SITE [if:COND]) [(then …)])``: a piece on an
+    empty site of REGION (or on SITE, when empty), the mover's own or the named type ("Name"
+    of a piece of Each: the mover's; "Square0": the shared or neutral "Square", which belongs
+    to nobody)."""
+    piece = sub_node(node, "newpiece")
+    to = sub_node(node, "to")
     target = next((a for a in to.positional), None)
+    test = to.named("if")
+    if isinstance(target, Node) and target.category == "site":  # (to (last From)): that site
+        site = f"(= (to) {target.to_text()})"
+        test = parse_fragment(site if test is None else f"(and {site} {test.to_text()})", "cond")
+        target = parse_fragment("(sites Empty)", "region")
     if not isinstance(target, Node) or target.category != "region":
-        raise fail(node, "(move Add (to REGION)) needs a region to place on")
+        raise fail(node, "(move Add (to REGION)) needs a region or a site to place on")
     if sub_node(to, "apply") is not None:
         raise fail(node, "(to … (apply …)) is not supported for Add yet")
-    _check_pieces_to_add(c, node)
+    if piece is None:
+        _check_pieces_to_add(c, node)
     code = c.region(target, dynamic=True)
-    leaf(c, node, L.GEN_ADD, region=code, **condition(c, to.named("if")), **then(c, node))
+    leaf(c, node, L.GEN_ADD, region=code, **condition(c, test), **then(c, node),
+         piece=_piece_to_add(c, node, piece.args[0]) if piece is not None else 0)
+
+
+def _piece_to_add(c: Compiler, node: Node, name: str) -> int:
+    """1 + the T_LIST entry of each colour's type of the piece "Name" (see G_PIECE)."""
+    types = []
+    for colour in range(4):
+        if colour >= c.num_players:
+            types.append(0)
+            continue
+        comp = c.component(node, name if name[-1:].isdigit() else f"{name}{colour + 1}")
+        if comp.owner not in (colour, -1):
+            raise fail(node, f'P{colour + 1} cannot add "{comp.name}", a piece of '
+                       f"P{comp.owner + 1}: (move Add (piece …)) adds the mover's own or a "
+                       "shared one")
+        types.append(comp.index)
+    return c.add_list(types)[0] + 1
 
 
 def _check_pieces_to_add(c: Compiler, node: Node) -> None:
@@ -703,7 +731,8 @@ def _add_fast_path(c: Compiler) -> None:
     g = c.prog.get(0, "gen")
     code = c.gens.get(g, "region")
     plain = (c.gens.get(g, "kind") == L.GEN_ADD and c.gens.get(g, "then_count") == 0
-             and c.gens.get(g, "cond") == c.gens.get(g, "cond_end"))
+             and c.gens.get(g, "cond") == c.gens.get(g, "cond_end")
+             and c.gens.get(g, "piece") == 0)
     if not plain:
         return
     board = int(c.params[L.P_BOARD_CELLS])

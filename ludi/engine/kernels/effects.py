@@ -65,6 +65,7 @@ from ludi.compile.layout import (
     G_COPY,
     G_DIRS,
     G_KIND,
+    G_PIECE,
     G_THEN,
     G_THEN_COUNT,
     G_YES,
@@ -124,7 +125,7 @@ from ludi.engine.kernels import sowing
 from ludi.engine.kernels.chains import chain_record
 from ludi.engine.kernels.conditions import evaluate, holds, in_region
 from ludi.engine.kernels.core import fail, kernel, role_colour, sec, tiny
-from ludi.engine.kernels.pieces import move_piece, place, place_piece, remove
+from ludi.engine.kernels.pieces import add_piece, move_piece, place, place_piece, remove
 
 
 @tiny
@@ -518,11 +519,14 @@ def play_effects(t, s, w, move):
     s[I_LAST_AFTER] = -1
     if kind == MOVE_ADD:
         c = move_to(move)
-        place(t, s, c, mover)
+        at = t[T_GEN] + move_gen(move) * GEN_WIDTH
+        if t[P_PLAY] != PLAY_ADD and t[at + G_PIECE] > 0:
+            add_piece(t, s, c, mover, t[t[T_LIST] + t[at + G_PIECE] - 1 + mover])
+        else:
+            place(t, s, c, mover)
         s[I_LAST_TO] = c
         s[I_LAST_FROM] = -1
         if t[P_PLAY] != PLAY_ADD:
-            at = t[T_GEN] + move_gen(move) * GEN_WIDTH
             s[I_TO] = c
             effects(t, s, w, t[at + G_THEN], t[at + G_THEN_COUNT])
     elif kind == MOVE_SELECT and t[P_SOW_FAST] == 1:

@@ -106,6 +106,18 @@ def piece_type(t, s, site):
 
 
 @tiny
+def add_piece(t, s, c, colour, what):
+    """Put a piece of type ``what`` on the empty cell ``c``: the player's own, or a shared one
+    that belongs to nobody, kept as a counter of that type (``who`` 0, the site occupied)."""
+    comps = t[T_COMPONENTS]
+    if t[comps + what] >= 0:  # the type's owner (T_COMPONENTS: K, then each type's owner)
+        place_piece(t, s, c, colour, what)
+        return
+    s[sec(s, S_COUNTS) + c] = 1
+    s[sec(s, S_WHAT) + c] = what
+
+
+@tiny
 def place_piece(t, s, c, colour, what):
     """Put a piece of type ``what`` owned by ``colour`` on the empty cell ``c``."""
     place(t, s, c, colour)
