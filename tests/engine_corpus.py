@@ -479,11 +479,14 @@ EXTRA = {
   (equipment {(board (square 4)) (piece "Pawn" Each (move Step (to if:(is Empty (to)))
                                                       (then (moveAgain))))
               (piece "Square" Neutral)})
-  (rules (start {(place "Pawn1" (sites {"A1"})) (place "Pawn2" (sites {"D4"}))})
+  (rules (start {(place "Pawn1" (sites {"A1"})) (place "Pawn2" (sites {"D4"}))
+                 (place "Square0" (sites {"B3"}))})
     (play (if (is Even (count Moves)) (forEach Piece)
-              (or (move Add (piece "Square0") (to (last From)))
+              (or (move Add (piece "Square0") (to (last From))
+                        (then (and (addScore Mover 1) (set Score Next (- (score Next) 1)))))
                   (move Add (piece "Pawn") (to (sites Empty) if:(is In (to) (sites Corners)))))))
-    (end (if (no Moves Next) (result Mover Win)))))
+    (end {(if (no Moves Next) (result Mover Win))
+          (if (and (= (what at:(coord "B3")) (id "Square0")) (> (score Mover) 4)) (byScore))})))
 """,
     "rows-and-lines": """
 (game "Rows and Lines" (players 3)

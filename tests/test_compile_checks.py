@@ -33,7 +33,8 @@ PIECES = '(start {(place "M1" (sites Row 0)) (place "M2" (sites Row 4))})'
     (game(end="(if (is In (last To) (sites Winning Mover (add (to (sites Empty))))) "
               "(result Mover Win))"), "only (move Add (to …)) can use it"),
     (game(end="(if (is Approach) (result Mover Win))"), "(is Approach) compares"),
-    (game(equipment='(board (hex 3)) (piece "M" Mover)'), "owned by Each, Shared, Neutral or a player"),
+    (game(equipment='(board (hex 3)) (piece "M" Mover)'),
+     "owned by Each, Shared, Neutral or a player"),
     (game(equipment='(board (hex 3)) (piece "M" P3)'), "P3 does not exist"),
 ])
 def test_refused_with_the_ludeme_named(text, message):

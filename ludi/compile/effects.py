@@ -216,6 +216,16 @@ def set_value(c: Compiler, node: Node) -> list[int]:
                        count_end=end)]
 
 
+@compiles("effect_set_score", "effect_add_score")
+def set_score(c: Compiler, node: Node) -> list[int]:
+    """``(set Score ROLE VALUE)``, ``(addScore ROLE VALUE)``: the player's score, which
+    ``(score ROLE)`` reads and ``(byScore)`` ranks by (Ludii's scores)."""
+    role, value = node.args
+    start, end = c.code_range(value)
+    kind = L.EFF_SET_SCORE if node.rule == "effect_set_score" else L.EFF_ADD_SCORE
+    return [c.effs.add(node, kind=kind, role=c.role(node, role), count=start, count_end=end)]
+
+
 @compiles("effect_promote")
 def promote(c: Compiler, node: Node) -> list[int]:
     """``(promote SITE (piece "King") ROLE)``: the piece at SITE is replaced by ROLE's "King"

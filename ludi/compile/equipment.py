@@ -355,8 +355,9 @@ def init_place(c: Compiler, init: Node) -> None:
 
 def _place(c: Compiler, init: Node, name: str, cells: np.ndarray, count: int) -> None:
     comp = c.component(init, name)
-    if comp.owner < 0:
-        raise fail(init, f'"{name}" is a shared piece; ludi places only pieces a player owns')
+    if comp.owner < 0 and (count != 1 or np.any(cells >= c.params[L.P_BOARD_CELLS])):
+        raise fail(init, f'"{name}" is a shared piece; ludi places one on a board site '
+                   "(nobody's, as (move Add (piece …)) places it), not several or in a hand")
     c.init_owner[cells] = comp.owner + 1
     c.init_what[cells] = comp.index
     c.init_counts[cells] = count

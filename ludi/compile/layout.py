@@ -568,6 +568,8 @@ EFF_SET_VALUE = 13  # the value of E_ROLE's player takes the value E_COUNT
 EFF_FOR_EACH_SITE = 12  # the effects E_APPLY at each site of E_REGION
 EFF_PROMOTE = 10  # the piece at E_SITE becomes E_ROLE's piece of the type in E_APPLY
 EFF_SET_PENDING = 14  # Ludii's (set Pending): (is Pending) holds until the next move
+EFF_SET_SCORE = 15  # E_ROLE's score (I_SCORES) takes the value E_COUNT
+EFF_ADD_SCORE = 16  # E_ROLE's score grows by E_COUNT
 EFF_SURROUND = 9  # Ludii's surround: neighbours of E_SITE whose neighbours hold (E_COUNT: how
 #                   many may not)
 
@@ -589,6 +591,8 @@ EFFECTS: dict[int, tuple[str, tuple[int, ...]]] = {
     EFF_SET_VAR: ("set-var", (E_VAR, E_COUNT, E_COUNT_END)),
     EFF_SET_VALUE: ("set-value", (E_ROLE, E_COUNT, E_COUNT_END)),
     EFF_SET_PENDING: ("set-pending", ()),
+    EFF_SET_SCORE: ("set-score", (E_ROLE, E_COUNT, E_COUNT_END)),
+    EFF_ADD_SCORE: ("add-score", (E_ROLE, E_COUNT, E_COUNT_END)),
     EFF_FOR_EACH_SITE: ("for-each-site", (E_REGION, E_APPLY, E_APPLY_COUNT)),
     EFF_SURROUND: ("surround", (E_SITE, E_SITE_END, E_DIRS, E_COUNT, E_COUNT_END, E_COND,
                                 E_COND_END, E_CAPTURE, E_CAPTURE_END, E_APPLY, E_APPLY_COUNT)),

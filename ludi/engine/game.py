@@ -69,6 +69,12 @@ class Game:
         self._buf = self.new_buffer()
         self._work = self.new_work()
         self._initial = self._fresh_state()
+        effects = int(self.tables[L.T_EFF])
+        #: the rules set or add to the players' scores ((set Score …), (addScore …))
+        self.keeps_scores = any(
+            int(self.tables[effects + i * L.EFF_WIDTH + L.E_KIND]) in (L.EFF_SET_SCORE,
+                                                                      L.EFF_ADD_SCORE)
+            for i in range(len(spec.origins.get("eff", ()))))
 
     # ------------------------------------------------------------ buffers and errors
     def new_buffer(self) -> np.ndarray:
@@ -151,6 +157,8 @@ class Game:
             if cell >= int(t[L.P_BOARD_CELLS]):  # a hand holds several: each is a piece
                 s[L.I_PIECES + int(owners[cell]) - 1] += max(int(counts[cell]) - 1, 0)
         s[L.section(C, L.S_COUNTS)] = np.maximum(counts, s[L.section(C, L.S_COUNTS)])
+        neutral = (owners == 0) & (whats > 0)  # a neutral piece: a counter of its type
+        s[L.section(C, L.S_WHAT)][neutral] = whats[neutral]
         phases = int(t[L.T_PHASES])
         s[L.I_PHASE:L.I_PHASE + 4] = t[phases:phases + 4]
         return s
@@ -354,12 +362,13 @@ class State:
         return int(self._s[L.section(C, L.S_COUNTS)][self.game._cell(cell)])
 
     def score(self, player: int) -> int:
-        """The player's score: after a (byScore …) ending, the score it gave; otherwise the count
-        in the player's store (its (map …) site) where the game has stores, else 0."""
+        """The player's score: in a game whose rules keep scores, or after a (byScore …) ending,
+        the score; otherwise the count in the player's store (its (map …) site) where the game
+        has stores, else 0."""
         colour = player
         if self._s[L.I_SWAPPED] == 1 and player < 2:
             colour = 1 - player
-        if self.is_terminal() and self._ended_by_score():
+        if self.game.keeps_scores or (self.is_terminal() and self._ended_by_score()):
             return int(self._s[L.I_SCORES + colour])
         sites = self.game.spec.map_sites
         if sites and sites[colour] >= 0:

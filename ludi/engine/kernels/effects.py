@@ -40,6 +40,7 @@ from ludi.compile.layout import (
     E_TO_SITE_END,
     E_TRACKS,
     E_VAR,
+    EFF_ADD_SCORE,
     EFF_CAN_MOVE,
     EFF_CUSTODIAL,
     EFF_FOR_EACH_SITE,
@@ -48,6 +49,7 @@ from ludi.compile.layout import (
     EFF_PROMOTE,
     EFF_REMOVE,
     EFF_SET_PENDING,
+    EFF_SET_SCORE,
     EFF_SET_VALUE,
     EFF_SET_VAR,
     EFF_SKIP,
@@ -85,6 +87,7 @@ from ludi.compile.layout import (
     I_MOVER,
     I_PENDING,
     I_PROPOSED,
+    I_SCORES,
     I_SITE,
     I_SWAPPED,
     I_TO,
@@ -181,6 +184,11 @@ def simple_effect(t, s, w, e):
         colour = role_colour(t, s, t[at + E_ROLE])
         if colour >= 0 and colour < 4:
             s[I_VALUES + colour] = value
+    elif kind == EFF_SET_SCORE or kind == EFF_ADD_SCORE:
+        value, _ = evaluate(t, s, w, t[at + E_COUNT], t[at + E_COUNT_END])
+        colour = role_colour(t, s, t[at + E_ROLE])
+        if colour >= 0 and colour < 4:
+            s[I_SCORES + colour] = value + (s[I_SCORES + colour] if kind == EFF_ADD_SCORE else 0)
     elif kind == EFF_PROMOTE:
         site, _ = evaluate(t, s, w, t[at + E_SITE], t[at + E_SITE_END])
         colour = role_colour(t, s, t[at + E_ROLE])

@@ -97,11 +97,12 @@ def own_piece(t, colour):
 @tiny
 def piece_type(t, s, site):
     """The type of the piece on board site ``site`` (0: none). A piece of its player's own type
-    is stored as 0, so placing one (the hot path of every placement game) writes nothing more."""
+    is stored as 0, so placing one (the hot path of every placement game) writes nothing more;
+    a neutral piece (``add_piece``) is a counter of its type."""
     stone = s[BOARD + site]
-    if stone == 0:
-        return 0
     what = s[sec(s, S_WHAT) + site]
+    if stone == 0:  # a neutral piece nobody owns keeps its type; counters such as seeds have none
+        return what if s[sec(s, S_COUNTS) + site] > 0 else 0
     return what if what != 0 else own_piece(t, stone - 1)
 
 
@@ -156,6 +157,7 @@ def remove(t, s, c):
     stone = s[BOARD + c]
     if stone == 0:
         s[sec(s, S_COUNTS) + c] = 0
+        s[sec(s, S_WHAT) + c] = 0
         return
     s[BOARD + c] = 0
     s[sec(s, S_WHAT) + c] = 0
