@@ -476,7 +476,8 @@ EXTRA = {
 """,
     "neutral-blocks": """
 (game "Neutral Blocks" (players 2)
-  (equipment {(board (square 4)) (piece "Pawn" Each (move Step (to if:(is Empty (to)))
+  (equipment {(board (square 4)) (piece "Pawn" Each (move Step (to if:(and (is Empty (to))
+                                                                     (not (is Visited (to)))))
                                                       (then (moveAgain))))
               (piece "Square" Neutral)})
   (rules (start {(place "Pawn1" (sites {"A1"})) (place "Pawn2" (sites {"D4"}))

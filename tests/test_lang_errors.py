@@ -385,7 +385,7 @@ def test_misspelt_named_argument_suggests_exact():
     msg = located(e, ArgumentError, text, "exac:")
     assert msg.startswith("no named argument 'exac:' in (is Line …); expected ")
     assert "a compass direction (N, NE, E, SE, …), 'Adjacent', 'All'" in msg
-    assert "'exact:', 'through:' or ')'" in msg
+    assert "'contiguous:', 'exact:', 'through:', 'what:', 'whats:' or ')'" in msg
     assert msg.endswith("; did you mean 'exact:'?")
     assert e.suggestions == ["exact:"]
 

@@ -9,6 +9,8 @@ end rules, each from Ludii's documented meaning:
   type there, of ``what:``'s type or of ``whats:``'s types; with ``contiguous:False`` the
   sites between them may hold anything;
 - ``(is Within TYPE in:REGION)``: a piece of that type stands on a site of the region;
+- ``(is Visited SITE)``: a move of this turn (one move after another by ``(moveAgain)``)
+  started or ended there; a new turn starts with nothing visited;
 - a player with no legal move passes; Ludii's draw when every player has passed is one of the
   end rules, so where the players' phases have none, they pass on until a limit.
 """
@@ -193,3 +195,22 @@ def test_is_within_a_region_holds_when_a_piece_of_that_type_stands_there():
     state.apply("c3-c2")
     state.apply("a2-b2")
     assert state.is_terminal() and state.winner == 0
+
+
+VISITS = """(game "V" (players 2)
+ (equipment {(board (square 5)) (piece "K" Each (move Step Orthogonal
+   (to if:(and (is Empty (to)) (not (is Visited (to))))) (then (if (is Even (count Moves))
+   (moveAgain)))))})
+ (rules (start {(place "K1" (sites {"A1"})) (place "K2" (sites {"E5"}))})
+  (play (forEach Piece)) (end (if (no Moves Mover) (result Mover Loss)))))"""
+
+
+def test_visited_sites_are_the_turns_moves_and_clear_when_the_turn_passes():
+    state = ludi.parse(VISITS).initial_state()
+    state.apply("a1-a2")  # P1 moves again: a1 and a2 are visited
+    assert moves_of(state) == ["a2-a3", "a2-b2"]
+    state.apply("a2-b2")  # the turn passes: P2's turn starts with nothing visited
+    state.apply("e5-e4")
+    assert moves_of(state) == ["e4-d4", "e4-e3"]  # not back to e5
+    state.apply("e4-d4")
+    assert moves_of(state) == ["b2-a2", "b2-b1", "b2-b3", "b2-c2"]  # P1's new turn: a2 again

@@ -493,6 +493,18 @@ def is_pending(c: Compiler, node: Node) -> None:
     c.op(node, L.OP_PENDING)
 
 
+@compiles("cond_is_visited")
+def is_visited(c: Compiler, node: Node) -> None:
+    """``(is Visited SITE)``: a move of this turn (the mover's moves since the turn began, one
+    after another by ``(moveAgain)``) started or ended at SITE (Ludii's visited sites)."""
+    if c.board.num_cells > 64 * L.VISITED_WORDS:
+        raise fail(node, f"(is Visited …) on a board of more than {64 * L.VISITED_WORDS} sites "
+                   "is not supported yet")
+    c.params[L.P_VISITED] = 1
+    expr(c, node.args[0])
+    c.op(node, L.OP_IS_VISITED)
+
+
 @compiles("cond_is_within")
 def is_within(c: Compiler, node: Node) -> None:
     """``(is Within TYPE in:REGION)``: a piece of type TYPE (such as ``(id "King1")``) stands on

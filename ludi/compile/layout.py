@@ -107,7 +107,8 @@ P_THREATS = 70  # 1: conditions test (is Threatened …): the kernels work it ou
 T_MAPS = 71  # every (map …) entry: how many, then MAP_WIDTH integers each (MP_* fields)
 P_END_PHASES = 72  # bit k: end rules are tried after a move in phase k (its own or the game's);
 #                    bit 0 alone in a game without phases
-T_HEADER = 73
+P_VISITED = 73  # 1: conditions test (is Visited …): the moves keep the turn's visited sites
+T_HEADER = 74
 
 #: The header fields a dump shows, in order (all P_* names).
 PARAMETERS = tuple(k for k in dict(globals()) if k.startswith("P_"))
@@ -293,6 +294,7 @@ OP_MOD = 69  # two values -> the remainder of that division
 OP_VALUE_PLAYER = 70  # O_ROLE's player's value (I_VALUES; -1 until set)
 OP_AHEAD = 71  # a site -> the site O_LENGTH steps on along O_DIRECTION (itself if off the board)
 OP_PENDING = 72  # 1 when the last move did (set Pending) (I_PENDING)
+OP_IS_VISITED = 74  # a site -> a move of this turn started or ended there (I_VISITED)
 OP_CELL_NUMBER = 73  # a site -> its entry in the T_LIST block at O_NUMBERS (its row, its column);
 #                      -1 for a site off the board
 LOOP_ALL = 0
@@ -373,6 +375,7 @@ OPS: dict[int, tuple[str, tuple[int, ...], int]] = {
     OP_AHEAD: ("ahead", (O_LENGTH, O_DIRECTION), 1),
     OP_PENDING: ("pending", (), 0),
     OP_CELL_NUMBER: ("cell-number", (O_NUMBERS,), 1),
+    OP_IS_VISITED: ("is-visited", (), 1),
 }
 
 # ================================================================ end clauses (T_CLAUSES)
@@ -684,7 +687,10 @@ I_NEXT_IS_MOVER = 63  # 1 while the end clauses are tried after a move whose pla
 #                       Ludii's next player is the mover then
 I_VALUES = 64  # each colour's value (Ludii's (set Value ROLE v), (value Player ROLE)), -1 unset
 I_PENDING = 68  # 1 when the last move did (set Pending): Ludii's (is Pending) until the next
-INFO_SIZE = 72  # (69-71 free)
+I_VISITED = 69  # Ludii's visited sites: a bit per site (VISITED_WORDS words), the from- and
+#                 to-sites of the moves of the turn so far ((is Visited SITE))
+VISITED_WORDS = 6
+INFO_SIZE = 75
 
 # per-site sections of C entries each, at INFO_SIZE + k * C
 S_BOARD = 0  # 0 empty, colour + 1

@@ -14,6 +14,7 @@ from ludi.compile.layout import (
     I_CYCLE,
     I_FROM,
     I_HIST_LEN,
+    I_LAST_FROM,
     I_LAST_TO,
     I_MOVE_AGAIN,
     I_MOVER,
@@ -25,6 +26,7 @@ from ludi.compile.layout import (
     I_SITE,
     I_TO,
     I_TURNS,
+    I_VISITED,
     KIND_BITS,
     KIND_MASK,
     MOVE_ADD,
@@ -35,9 +37,11 @@ from ludi.compile.layout import (
     P_PHASES,
     P_PLAY,
     P_TURN_LIMIT,
+    P_VISITED,
     PLAY_ADD,
     T_EFF,
     T_LIST,
+    VISITED_WORDS,
     W_CAN_MOVE,
     W_CAN_MOVE_LEFT,
     W_DEPTH,
@@ -78,6 +82,13 @@ def settle_can_move(t, s, w):
 
 
 @tiny
+def visit(s, site):
+    """Mark ``site`` visited (a site off the board or past the bits: nothing)."""
+    if site >= 0 and site < 64 * VISITED_WORDS:
+        s[I_VISITED + site // 64] |= np.int64(1) << np.int64(site % 64)
+
+
+@tiny
 def apply_move(t, s, w, move):
     """Play ``move`` (assumed legal), check the end clauses, pass the turn."""
     kind = move & KIND_MASK
@@ -113,6 +124,13 @@ def apply_move(t, s, w, move):
         following = next_colour(t, s, mover)
     if following != mover:
         s[I_TURNS] += 1
+    if t[P_VISITED] == 1:  # Ludii's visited sites: the turn's moves' from and to, then none
+        if following == mover:
+            visit(s, s[I_LAST_FROM])
+            visit(s, s[I_LAST_TO])
+        else:
+            for k in range(VISITED_WORDS):
+                s[I_VISITED + k] = 0
     s[I_MOVER] = following
     if s[I_PLY] >= t[P_MOVE_LIMIT] or s[I_TURNS] >= t[P_TURN_LIMIT]:
         finish(t, s, np.int64(-1), np.int64(END_TIMEOUT))  # int64s: see run_program

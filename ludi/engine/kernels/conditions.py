@@ -76,6 +76,7 @@ from ludi.compile.layout import (
     I_TURNS,
     I_VALUES,
     I_VARS,
+    I_VISITED,
     LOOP_ALL,
     MAP_WIDTH,
     MP_KEY,
@@ -136,6 +137,7 @@ from ludi.compile.layout import (
     OP_IS_IN,
     OP_IS_OCCUPIED,
     OP_IS_ODD,
+    OP_IS_VISITED,
     OP_LAST_AFTER,
     OP_LAST_FROM,
     OP_LAST_TO,
@@ -210,6 +212,7 @@ from ludi.compile.layout import (
     T_NBR,
     T_REGIONS,
     T_RIM,
+    VISITED_WORDS,
     W_NO_MOVES,
     W_THREAT,
 )
@@ -821,6 +824,11 @@ def evaluate(t, s, w, start, end):
                     if at_site < 0:
                         break
                 w[vals + sp - 1] = at_site if at_site >= 0 else site
+        elif op == OP_IS_VISITED:
+            site = w[vals + sp - 1]
+            inside = site >= 0 and site < 64 * VISITED_WORDS
+            w[vals + sp - 1] = (s[I_VISITED + site // 64] >> (site % 64)) & 1 if inside else 0
+            w[why + sp - 1] = pc
         elif op == OP_CELL_NUMBER:
             site = w[vals + sp - 1]
             inside = site >= 0 and site < t[P_BOARD_CELLS]
