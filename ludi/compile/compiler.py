@@ -24,6 +24,7 @@ from ludi.compile import (
     ends,
     equipment,
     leaps,  # noqa: F401  (registers (move Leap …))
+    lines,  # noqa: F401  (registers the line, connection and ring tests)
     meta,
     moves,
     regions,  # noqa: F401  (registers the region ludemes)

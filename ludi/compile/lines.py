@@ -1,0 +1,118 @@
+"""Lines, connections and rings (``cond_is_line``, ``cond_is_connected``, ``cond_is_loop``): the
+tests of placement games, run by the kernels' line and union-find code
+(:mod:`ludi.engine.kernels.conditions`) through the last placed stone or a given site.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from ludi.compile import layout as L
+from ludi.compile.conditions import expr
+from ludi.compile.regions import direction_indices, static_cells
+from ludi.compile.registry import compiles, fail, number
+from ludi.lang import Node, parse_fragment
+from ludi.lang.tree import Sym
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ludi.compile.compiler import Compiler
+
+
+@compiles("cond_is_line")
+def is_line(c: Compiler, node: Node) -> None:
+    args = node.positional
+    length = number(node, args[0], "the length of a line", 1, 10**4)
+    dirs = next((a.name for a in args[1:] if isinstance(a, Sym) and a.kind == "stepdir"),
+                "Adjacent")
+    who = next((a for a in args[1:] if isinstance(a, Sym) and a.kind == "role"), None)
+    graph_diagonals = c.board.kind == "graph" and bool((c.board.nbr[:, 16:] >= 0).any())
+    if (c.board.partial_diagonals or graph_diagonals) and dirs not in ("Adjacent", "Orthogonal"):
+        raise fail(node, f"lines along {dirs} directions on a grid whose diagonals are drawn "
+                   "only in places are not supported yet (Ludii's reach across undrawn "
+                   "diagonals too); Adjacent and Orthogonal lines are")
+    if c.board.partial_diagonals and dirs == "Orthogonal":
+        dirs = "Adjacent"  # Ludii: a point's orthogonal steps follow its lines, drawn diagonals too
+    all_axes = [tuple(x) for x in c.board.axes["All"]]
+    if dirs in c.board.axes:
+        wanted = {tuple(x) for x in c.board.axes[dirs]}
+    else:  # one direction: the line along its axis, both ways (Ludii's IsLine)
+        if dirs not in ("N", "NE", "E", "SE", "S", "SW", "W", "NW"):
+            raise fail(node, f"(is Line …) along {dirs}: only absolute directions (N, NE, …) "
+                       "or sets of them (Orthogonal, …)")
+        d = direction_indices(c, node, dirs)
+        wanted = {ax for ax in all_axes if len(d) == 1 and d[0] in ax}
+    if not wanted:
+        raise fail(node, f"a {c.board.kind} board has no {dirs} lines")
+    axes = sum(1 << i for i, ax in enumerate(all_axes) if ax in wanted)
+    exact = int(bool(node.named("exact", False)))
+    through, what, whats = node.named("through"), node.named("what"), node.named("whats")
+    contiguous = node.named("contiguous", True)
+    if not isinstance(contiguous, bool):
+        raise fail(node, "(is Line … contiguous:) must be True or False")
+    if through is not None or what is not None or whats is not None or not contiguous:
+        # Ludii's IsLine: pieces of the type at the site (through:, else the last move's to),
+        # of what:'s type or of whats:'s types, whoever moves
+        if who is not None:
+            raise fail(node, "(is Line …) with a role and through:, what:, whats: or "
+                       "contiguous: is not supported yet")
+        types = [number(node, k, "a piece type in whats:", 1, 10**4) for k in whats or ()]
+        expr(c, through if through is not None else parse_fragment("(last To)", "site"))
+        expr(c, what if what is not None else -1)
+        c.op(node, L.OP_LINE_THROUGH, length=length, axes=axes, exact=exact,
+             numbers=c.add_list([len(types), *types])[0], mode=int(contiguous))
+        return
+    role = c.role(node, who) if who is not None else L.ROLE_MOVER
+    c.op(node, L.OP_LINE, length=length, axes=axes, exact=exact, role=role)
+
+
+@compiles("cond_is_loop")
+def is_loop(c: Compiler, node: Node) -> None:
+    if c.board.kind != "hex":
+        raise fail(node, "(is Loop) is supported on hex boards only")
+    c.params[L.P_GROUPS] = 1
+    c.params[L.P_LOOPS] = 1
+    c.op(node, L.OP_LOOP, role=L.ROLE_MOVER)
+
+
+@compiles("cond_is_connected")
+def is_connected(c: Compiler, node: Node) -> None:
+    c.params[L.P_GROUPS] = 1
+    target = node.args[0]
+    masks = [0, 0, 0, 0]
+    if isinstance(target, Sym):
+        if target.name != "Mover":
+            raise fail(node, "(is Connected ROLE) supports Mover: each player connects their "
+                       "own (regions …)")
+        for colour in range(c.num_players):
+            cells = c.regions.get(colour)
+            if not cells:
+                raise fail(node, f"player P{colour + 1} has no (regions …) to connect")
+            masks[colour] = sum(1 << c.goal_bit(node, np.unique(x)) for x in cells)
+    else:
+        mask = sum(1 << c.goal_bit(node, static_cells(c, r)) for r in target)
+        masks = [mask] * L.CONN_WIDTH
+    c.conn_masks.append(masks)
+    c.op(node, L.OP_CONN, test=len(c.conn_masks) - 1, need=-1, role=L.ROLE_MOVER)
+
+
+@compiles("cond_is_connected_n")
+def is_connected_n(c: Compiler, node: Node) -> None:
+    c.params[L.P_GROUPS] = 1
+    n = number(node, node.args[0], "the number to connect", 1, 64)
+    kind = node.args[1].name
+    b = c.board
+    if kind == "Corners":
+        groups = [np.array([cell]) for cell in b.corners]
+    else:
+        corners = set(b.corners.tolist())
+        groups = [np.array([x for x in cells if kind == "Sides" or x not in corners])
+                  for cells in b.sides.values()]
+        groups = [g for g in groups if len(g)]
+    if n > len(groups):
+        raise fail(node, f"the board has only {len(groups)} {kind}; cannot connect {n}")
+    mask = sum(1 << c.goal_bit(node, g) for g in groups)
+    c.conn_masks.append([mask] * L.CONN_WIDTH)
+    c.op(node, L.OP_CONN, test=len(c.conn_masks) - 1, need=n, role=L.ROLE_MOVER)
+
