@@ -58,7 +58,7 @@ def test_an_add_to_one_site_places_there_when_it_is_empty():
 
 
 def test_adding_another_players_piece_is_refused():
-    with pytest.raises(CompileError, match='cannot add "Queen1", a piece of P1'):
+    with pytest.raises(CompileError, match='"Queen1" is not a piece of P2'):
         blocks("Queen1")
 
 

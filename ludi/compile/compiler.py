@@ -223,6 +223,19 @@ class Compiler:
         known = ", ".join(c.name for c in self.components) or "none"
         raise fail(node, f'no piece "{name}"; pieces: {known}')
 
+    def types_by_colour(self, node: Node, name: str, colours, shared: bool,
+                        why: str) -> list[int]:
+        """Each colour's type of the piece "Name" (4 entries, 0 for colours not asked): "Name1"
+        for P1 of a piece of Each, "Name" itself when it ends in a number ("Square0");
+        refused when it is another player's (or shared, unless ``shared``), saying ``why``."""
+        types = [0, 0, 0, 0]
+        for colour in colours:
+            comp = self.component(node, name if name[-1:].isdigit() else f"{name}{colour + 1}")
+            if comp.owner != colour and not (shared and comp.owner == -1):
+                raise fail(node, f'"{comp.name}" is not a piece of P{colour + 1}: {why}')
+            types[colour] = comp.index
+        return types
+
     def dispatch(self, node: Node):
         """Compile ``node`` with the function registered for its rule."""
         fn = COMPILERS.get(node.rule)

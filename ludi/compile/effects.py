@@ -235,13 +235,8 @@ def promote(c: Compiler, node: Node) -> list[int]:
     start, end = c.code_range(site)
     code = c.role(node, role)
     colours = range(c.num_players) if code < 0 else [code]
-    types = [0, 0, 0, 0]
-    for colour in colours:
-        comp = c.component(node, name if name[-1:].isdigit() else f"{name}{colour + 1}")
-        if comp.owner != colour:
-            raise fail(node, f'"{comp.name}" is not a piece of P{colour + 1}: a promoted piece '
-                       "belongs to the player named")
-        types[colour] = comp.index
+    types = c.types_by_colour(node, name, colours, shared=False,
+                              why="a promoted piece belongs to the player named")
     first, _ = c.add_list(types)
     return [c.effs.add(node, kind=L.EFF_PROMOTE, site=start, site_end=end, apply=first,
                        role=code)]

@@ -127,17 +127,8 @@ def add(c: Compiler, node: Node) -> None:
 
 def _piece_to_add(c: Compiler, node: Node, name: str) -> int:
     """1 + the T_LIST entry of each colour's type of the piece "Name" (see G_PIECE)."""
-    types = []
-    for colour in range(4):
-        if colour >= c.num_players:
-            types.append(0)
-            continue
-        comp = c.component(node, name if name[-1:].isdigit() else f"{name}{colour + 1}")
-        if comp.owner not in (colour, -1):
-            raise fail(node, f'P{colour + 1} cannot add "{comp.name}", a piece of '
-                       f"P{comp.owner + 1}: (move Add (piece …)) adds the mover's own or a "
-                       "shared one")
-        types.append(comp.index)
+    types = c.types_by_colour(node, name, range(c.num_players), shared=True,
+                              why="(move Add (piece …)) adds the mover's own or a shared one")
     return c.add_list(types)[0] + 1
 
 
