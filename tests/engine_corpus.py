@@ -501,6 +501,23 @@ EXTRA = {
               (result Mover Win))
           (if (is Within (id "Disc2") in:(sites Corners)) (result P2 Win))})))
 """,
+    "infection": """
+(game "Infection" (players 2)
+  (equipment {(board (square 5))
+              (piece "Blob" Each (move (from) (to (difference (expand origin:(from) steps:2)
+                                                             (expand origin:(from)))
+                                                 if:(is Empty (to)))
+                                       (then (forEach Site (intersection (sites Around (last To))
+                                                                         (sites Occupied by:Next))
+                                               (and (remove (site))
+                                                    (add (piece (id "Blob" Mover))
+                                                         (to (site))))))))})
+  (rules (start {(set Score Each 3) (place "Blob1" (sites {"A1"})) (place "Blob2" (sites {"E5"}))})
+    (play (or (forEach Piece)
+              (move Add (to (sites Around (sites Occupied by:Mover) Empty))
+                    (then (and (add (to (last From))) (addScore Mover 1))))))
+    (end (if (or (is Full) (> (score Mover) 12)) (byScore)))))
+""",
 }
 
 

@@ -219,8 +219,13 @@ def test_difference_and_intersection_of_fixed_regions():  # (read off the positi
                           ("(intersection {(sites Board) (sites Top) (sites Right)})", ["c3"])):
         game = ludi.parse(text.replace("REGION", region))
         assert moves_of(game) == cells, region
-    with pytest.raises(CompileError, match=r"a difference with a region such as \(sites Around"):
-        ludi.parse(text.replace("REGION", "(difference (sites Empty) (sites Around (last To)))"))
+    state = ludi.parse(text.replace(
+        "REGION", "(difference (sites Empty) (sites Around (last To)))")).initial_state()
+    state.apply("a1")  # the empty sites that are not next to A1
+    assert sorted(str(m) for m in state.legal_moves()) == ["a3", "b3", "c1", "c2", "c3"]
+    nested = "(difference (sites Empty) (difference (sites Board) (sites Occupied by:Mover)))"
+    with pytest.raises(CompileError, match=r"a difference of a union, difference or"):
+        ludi.parse(text.replace("REGION", nested))
 
 
 def test_plural_relative_directions_are_the_three_on_that_side():
@@ -391,7 +396,7 @@ def test_for_each_site_of_a_fixed_region_with_a_fixed_test_is_a_fixed_region():
             '(play (move Add (to (sites Empty)))) (end (if (is Line 3) (result Mover Win)))))')
     game = ludi.parse(text.replace("TEST", "(and (> (site) (centrePoint)) (< (site) (* 2 4)))"))
     assert moves_of(game) == ["b2", "c3"]  # 0-3 are P1's, 5-7 P2's
-    with pytest.raises(CompileError, match=r"compares \(site\) with numbers and fixed sites"):
+    with pytest.raises(CompileError, match=r"compares \(site\), its row or column with numbers"):
         ludi.parse(text.replace("TEST", "(is Empty (site))"))
 
 

@@ -192,7 +192,7 @@ def test_a_line_through_a_site_is_of_the_piece_there_whoever_moves():
 
 def test_a_filter_region_is_read_only_where_ludi_plays_it():
     text = """(game "F" (players 2) (equipment {(board (square 3)) (piece "M" Each)})
-      (rules (play (move Add (to (forEach (sites Empty) if:(is Empty (site))))))
+      (rules (play (move Add (to (sites Around (forEach (sites Empty) if:(is Empty (site)))))))
         (end (if (is Line 3) (result Mover Win)))))"""
     with pytest.raises(CompileError, match="forEach REGION if:COND"):
         ludi.parse(text)

@@ -166,6 +166,7 @@ class Compiler:
         self.params[L.P_TURN_LIMIT] = TURNS_PER_PLAYER * self.num_players
         self.add_mask = np.zeros(C, np.int8)
         self.init_counts = np.zeros(C, np.int64)
+        self.init_scores = np.zeros(4, np.int64)  # (set Score ROLE N) in the start
         self.init_owner = np.zeros(C, np.int64)
         self.init_what = np.zeros(C, np.int64)
         parts = {p.rule: p for p in rules.positional}
@@ -235,6 +236,21 @@ class Compiler:
                 raise fail(node, f'"{comp.name}" is not a piece of P{colour + 1}: {why}')
             types[colour] = comp.index
         return types
+
+    def new_piece(self, node: Node, piece: Node, why: str) -> tuple[list[int], int]:
+        """``(piece "Name")`` or ``(piece (id "Name" [ROLE]))``: each colour's type of it (as
+        :meth:`types_by_colour`, shared pieces allowed) and the role code whose entry is
+        placed: Mover, unless the id names another role."""
+        name, role = piece.args[0], ROLES["Mover"]
+        if isinstance(name, Node):  # (id "Name" [ROLE])
+            owner = name.args[1] if len(name.args) > 1 else None
+            name = name.args[0]
+            if isinstance(owner, Sym) and owner.name == "Neutral":
+                name += "0"
+            elif owner is not None:
+                role = self.role(node, owner)
+        colours = range(self.num_players) if role < 0 else [role]
+        return self.types_by_colour(node, name, colours, shared=True, why=why), role
 
     def dispatch(self, node: Node):
         """Compile ``node`` with the function registered for its rule."""
@@ -358,8 +374,9 @@ class Compiler:
         could have several (Ludii then names the first in an order ludi does not keep)."""
         makers = [g for g in range(len(self.gens)) if self.gens.get(g, "kind") == L.GEN_ADD
                   or self.gens.get(g, "copy")]
-        promoted = {self.lists[self.effs.get(e, "apply") + colour]  # the promotions' new types
-                    for e in range(len(self.effs)) if self.effs.get(e, "kind") == L.EFF_PROMOTE
+        changers = (L.EFF_PROMOTE, L.EFF_ADD)
+        promoted = {self.lists[self.effs.get(e, "apply") + colour]  # promoted to or added
+                    for e in range(len(self.effs)) if self.effs.get(e, "kind") in changers
                     for colour in range(4)}
         for node, what, colour in self.where_pieces:
             mine = (self.init_owner == colour + 1) & (self.init_what == what)
@@ -429,7 +446,8 @@ class Compiler:
             L.T_DYNREG: self.dynregs.array(),
             L.T_TRACK: np.concatenate([np.array(self.track, np.int64), track_pos]),
             L.T_SITES: np.array(self.map_sites, np.int64),
-            L.T_INIT: np.concatenate([self.init_counts, self.init_owner, self.init_what]),
+            L.T_INIT: np.concatenate([self.init_counts, self.init_owner, self.init_what,
+                                      self.init_scores]),
             L.T_XY: b.xy,
             L.T_COMPONENTS: self.component_table(),
             L.T_PHASES: np.array([max(k, 0) for k in self.initial_phases]

@@ -11,7 +11,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ludi.compile import layout as L
-from ludi.compile.moves import between_limit, generator_only, sub_node
+from ludi.compile.moves import between_limit, check_pieces_to_add, generator_only, sub_node
 from ludi.compile.regions import direction_mask
 from ludi.compile.registry import compiles, fail, operands
 from ludi.lang import Node, parse_fragment
@@ -240,6 +240,30 @@ def promote(c: Compiler, node: Node) -> list[int]:
     first, _ = c.add_list(types)
     return [c.effs.add(node, kind=L.EFF_PROMOTE, site=start, site_end=end, apply=first,
                        role=code)]
+
+
+@compiles("effect_add")
+def add(c: Compiler, node: Node) -> list[int]:
+    """``(add [(piece "Name" | (piece (id "Name" ROLE)))] (to SITE))``: a piece of the mover's
+    (or ROLE's) type "Name" (the mover's own without a piece) placed on SITE when it is empty.
+    As Ludii's ActionAdd, nothing changes on an occupied site: ``(and (remove (site)) (add …))``
+    turns a piece over."""
+    piece = sub_node(node, "newpiece")
+    to = sub_node(node, "to")
+    site = to.positional[0] if to.positional else None
+    if not isinstance(site, Node) or site.category != "site" or len(to.args) != 1:
+        raise fail(node, "(add … (to SITE)) in an effect places on one site, e.g. (to (site)); "
+                   "a region, if: or (apply …) is not supported there")
+    if c.tree.find("effect_sow") or c.tree.find("equip_mancala_board"):
+        raise fail(node, "(add …) as an effect is not supported in a sowing game (Ludii adds "
+                   "to the count of an occupied site there)")
+    why = "(add (piece …)) places the mover's own piece, another player's or a shared one"
+    if piece is None:
+        check_pieces_to_add(c, node)
+    types, role = ([0, 0, 0, 0], L.ROLE_MOVER) if piece is None else c.new_piece(node, piece, why)
+    start, end = c.code_range(site)
+    first, _ = c.add_list(types)
+    return [c.effs.add(node, kind=L.EFF_ADD, site=start, site_end=end, apply=first, role=role)]
 
 
 @compiles("effect_custodial", "effect_surround")

@@ -312,6 +312,16 @@ def init_set_count(c: Compiler, init: Node) -> None:
     c.init_counts[cell] = count
 
 
+@compiles("init_set_score")
+def init_set_score(c: Compiler, init: Node) -> None:
+    """``(set Score ROLE N)`` in the start: the score a player (Each: every player) begins
+    with (0 otherwise)."""
+    role, value = init.args
+    score = number(init, value, "a starting score", -10**9, 10**9)
+    colours = range(c.num_players) if role.name == "Each" else [c.colour(init, role)]
+    c.init_scores[list(colours)] = score
+
+
 @compiles("init_place")
 def init_place(c: Compiler, init: Node) -> None:
     """``(place "Disc1" REGION|SITE [count:N])`` or ``(place "Disc1" coord:"A1")``;

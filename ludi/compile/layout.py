@@ -94,7 +94,8 @@ T_EFF = 59  # effects: EFF_WIDTH integers each (E_* fields)
 T_DYNREG = 60  # regions computed by trial moves: DYNREG_WIDTH integers each (DR_* fields)
 T_TRACK = 61  # the track's sites in order (P_TRACK_LEN), then each site's place on it (C, -1)
 T_SITES = 62  # per colour (4): its (map ...) entry site, -1 none
-T_INIT = 63  # initial count of each site (C), owner (C: 0 empty, colour + 1), piece (C)
+T_INIT = 63  # initial count of each site (C), owner (C: 0 empty, colour + 1), piece (C),
+#              then each colour's score (4)
 T_XY = 64  # coordinates of each cell (q, r)
 T_COMPONENTS = 65  # the piece types: K, then each one's owner (K: colour, -1 shared), then
 #                    each colour's own piece type (4: the one an Add places, 0 none)
@@ -148,7 +149,7 @@ REG_DYNAMIC = -100  # REG_DYNAMIC - k: row k of T_DYNREG (those computed by tria
 # ---------------------------------------------------------------- dynamic regions (T_DYNREG)
 DR_KIND = 0
 DR_ROLE = 1  # DYN_WINNING: whose win
-DR_REGION = 2  # DYN_WINNING: the region of the add that is tried
+DR_REGION = 2  # DYN_WINNING: the region of the add that is tried; DYN_AROUND: its centres
 DR_PARTS = 3  # DYN_UNION, _DIFFERENCE, _INTERSECTION: first T_LIST entry of the parts' codes
 DR_PART_COUNT = 4  # DYN_UNION, _DIFFERENCE, _INTERSECTION: how many
 DR_CENTRE = 5  # DYN_AROUND: the site around which (AROUND_* : a context site, or DR_SITE)
@@ -157,30 +158,36 @@ DR_DIRS = 7  # DYN_AROUND: bitmask of the directions (T_NBR indices) to the neig
 DR_FILTER = 8  # DYN_AROUND: which neighbours (AROUND_ANY, AROUND_EMPTY, …)
 DR_WITH_CENTRE = 9  # DYN_AROUND: 1 when the centre is in the region too
 DR_HAND_SIZE = 10  # DYN_IN_HAND: sites in a hand (DR_SITE: the first hand's first site)
-DYNREG_WIDTH = 11
+DR_WITHIN = 11  # DYN_EXPAND: first T_LIST entry of a board-cells x board-cells table, 1 where
+#                 a site is within the expansion's steps of a centre
+DYNREG_WIDTH = 12
 DYN_WINNING = 1  # (sites Winning ROLE (add (to REGION))): where that add would win for the role
 DYN_UNION = 2  # a union of region codes, some of them DYN_WINNING rows
 DYN_AROUND = 3  # (sites Around SITE …): the neighbours of a site, read off the position
 DYN_IN_HAND = 4  # (sites Occupied by:ROLE container:"Hand"): the role's hand sites holding some
 DYN_DIFFERENCE = 5  # (difference A B …) of regions some read off the position: A, none of the
-DYN_INTERSECTION = 6  # rest; (intersection A B …): all of them (parts: static or REG_* codes)
+DYN_INTERSECTION = 6  # rest; (intersection A B …): all of them (parts: static, REG_* or
+#                       single-kind rows)
 DYN_OCCUPIED_TYPE = 7  # (sites Occupied by:ROLE component:"Name"): the board sites holding the
 #                        role's piece of that type (DR_PARTS: each colour's type, 0: none)
+DYN_EXPAND = 8  # (expand origin:SITE steps:N): the sites within N steps of a context site
 DYNAMIC_REGIONS: dict[int, tuple[str, tuple[int, ...]]] = {
     DYN_WINNING: ("winning", (DR_ROLE, DR_REGION)),
     DYN_UNION: ("union", (DR_PARTS, DR_PART_COUNT)),
-    DYN_AROUND: ("around", (DR_CENTRE, DR_SITE, DR_DIRS, DR_FILTER, DR_WITH_CENTRE)),
+    DYN_AROUND: ("around", (DR_CENTRE, DR_SITE, DR_REGION, DR_DIRS, DR_FILTER, DR_WITH_CENTRE)),
     DYN_IN_HAND: ("in-hand", (DR_ROLE, DR_SITE, DR_HAND_SIZE)),
     DYN_DIFFERENCE: ("difference", (DR_PARTS, DR_PART_COUNT)),
     DYN_INTERSECTION: ("intersection", (DR_PARTS, DR_PART_COUNT)),
     DYN_OCCUPIED_TYPE: ("occupied-type", (DR_ROLE, DR_PARTS)),
+    DYN_EXPAND: ("expand", (DR_CENTRE, DR_WITHIN)),
 }
-AROUND_FIXED = 0  # DR_CENTRE: DR_SITE
+AROUND_FIXED = 0  # DR_CENTRE (of Around and Expand): DR_SITE
 AROUND_TO = 1  # DR_CENTRE: (to), (from), (last To), (last From), (site)
 AROUND_FROM = 2
 AROUND_LAST_TO = 3
 AROUND_LAST_FROM = 4
 AROUND_SITE = 5
+AROUND_REGION = 6  # DR_CENTRE of Around: any site of the region DR_REGION (a REG_* code)
 AROUND_ANY = 0  # DR_FILTER: every neighbour, or only the empty ones, those holding a piece,
 AROUND_EMPTY = 1  # the mover's pieces or another player's
 AROUND_NOT_EMPTY = 2
@@ -523,7 +530,7 @@ E_CAPTURE = 1  # Sow: the capture condition at the last site (and backwards); no
 #               Custodial: the condition on the flanking site, (to)
 E_CAPTURE_END = 2
 E_APPLY = 3  # Sow, Custodial: the effects at each captured site (first T_LIST entry);
-#             Promote: the new piece type for each colour (4 T_LIST entries, 0: none)
+#             Promote, Add: the new piece type for each colour (4 T_LIST entries, 0: none)
 E_APPLY_COUNT = 4
 E_INCLUDE_SELF = 5  # Sow: 1 when a seed may drop back in the origin
 E_SKIP = 6  # Sow: sites where the condition holds get no seed
@@ -547,7 +554,7 @@ E_COND_END = 20
 E_JUMP = 21  # SkipUnless, Skip: how many of the following list entries to pass over
 E_GEN = 22  # CanMove: the generator whose moves it looks for (T_GEN index)
 E_DIRS = 23  # Custodial: bitmask of the directions it looks along
-E_ROLE = 24  # Promote: whose piece it becomes (a role code)
+E_ROLE = 24  # Promote, Add: whose piece it becomes (a role code)
 E_TRACKS = 25  # Sow: the track block for each colour (4 T_LIST entries: T_TRACKS offsets)
 E_OWNER = 26  # Sow: the player whose track it sows along (ops; empty: the track of colour 0)
 E_OWNER_END = 27
@@ -573,6 +580,7 @@ EFF_PROMOTE = 10  # the piece at E_SITE becomes E_ROLE's piece of the type in E_
 EFF_SET_PENDING = 14  # Ludii's (set Pending): (is Pending) holds until the next move
 EFF_SET_SCORE = 15  # E_ROLE's score (I_SCORES) takes the value E_COUNT
 EFF_ADD_SCORE = 16  # E_ROLE's score grows by E_COUNT
+EFF_ADD = 17  # E_ROLE's piece of the type in E_APPLY (0: its own) placed on E_SITE, if empty
 EFF_SURROUND = 9  # Ludii's surround: neighbours of E_SITE whose neighbours hold (E_COUNT: how
 #                   many may not)
 
@@ -591,6 +599,7 @@ EFFECTS: dict[int, tuple[str, tuple[int, ...]]] = {
     EFF_CUSTODIAL: ("custodial", (E_SITE, E_SITE_END, E_DIRS, E_COUNT, E_COUNT_END, E_COND,
                                   E_COND_END, E_CAPTURE, E_CAPTURE_END, E_APPLY, E_APPLY_COUNT)),
     EFF_PROMOTE: ("promote", (E_SITE, E_SITE_END, E_APPLY, E_ROLE)),
+    EFF_ADD: ("add", (E_SITE, E_SITE_END, E_APPLY, E_ROLE)),
     EFF_SET_VAR: ("set-var", (E_VAR, E_COUNT, E_COUNT_END)),
     EFF_SET_VALUE: ("set-value", (E_ROLE, E_COUNT, E_COUNT_END)),
     EFF_SET_PENDING: ("set-pending", ()),

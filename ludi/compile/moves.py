@@ -108,8 +108,7 @@ def add(c: Compiler, node: Node) -> None:
     to nobody)."""
     piece = sub_node(node, "newpiece")
     to = sub_node(node, "to")
-    target = next((a for a in to.positional), None)
-    test = to.named("if")
+    target, test = unfold_for_each(next((a for a in to.positional), None), to.named("if"))
     if isinstance(target, Node) and target.category == "site":  # (to (last From)): that site
         site = f"(= (to) {target.to_text()})"
         test = parse_fragment(site if test is None else f"(and {site} {test.to_text()})", "cond")
@@ -119,20 +118,23 @@ def add(c: Compiler, node: Node) -> None:
     if sub_node(to, "apply") is not None:
         raise fail(node, "(to … (apply …)) is not supported for Add yet")
     if piece is None:
-        _check_pieces_to_add(c, node)
+        check_pieces_to_add(c, node)
     code = c.region(target, dynamic=True)
     leaf(c, node, L.GEN_ADD, region=code, **condition(c, test), **then(c, node),
-         piece=_piece_to_add(c, node, piece.args[0]) if piece is not None else 0)
+         piece=_piece_to_add(c, node, piece) if piece is not None else 0)
 
 
-def _piece_to_add(c: Compiler, node: Node, name: str) -> int:
+def _piece_to_add(c: Compiler, node: Node, piece: Node) -> int:
     """1 + the T_LIST entry of each colour's type of the piece "Name" (see G_PIECE)."""
-    types = c.types_by_colour(node, name, range(c.num_players), shared=True,
-                              why="(move Add (piece …)) adds the mover's own or a shared one")
+    types, role = c.new_piece(node, piece, "(move Add (piece …)) adds the mover's own or a "
+                              "shared one")
+    if role != L.ROLE_MOVER:
+        raise fail(node, "(move Add (piece (id \"Name\" ROLE))) adds the mover's own piece or "
+                   "a shared one; name it without a role or with Mover")
     return c.add_list(types)[0] + 1
 
 
-def _check_pieces_to_add(c: Compiler, node: Node) -> None:
+def check_pieces_to_add(c: Compiler, node: Node) -> None:
     """(move Add …) places the mover's own piece: every player must have one (Ludii adds
     nothing for a player without one; a Shared piece belongs to nobody's lines)."""
     owners = {owner for _, owner in c.pieces}
@@ -162,13 +164,19 @@ def select(c: Compiler, node: Node) -> None:
             isinstance(where, Node) and where.category not in ("region", "site", "int")):
         raise fail(node, "(move Select (from REGION|SITE …)) needs a region or a site to choose "
                    "from")
-    cond = frm.named("if")
-    if isinstance(where, Node) and where.rule == "region_foreach":
-        inner = where.named("if")
-        cond = inner if cond is None else Node("cond_and", (inner, cond), where.pos)
-        where = where.positional[0]
+    where, cond = unfold_for_each(where, frm.named("if"))
     fields = _site_or_region(c, where, "from_site", "region", node)
     leaf(c, node, L.GEN_SELECT, **fields, **condition(c, cond), **then(c, node))
+
+
+def unfold_for_each(where, cond):
+    """A from's or to's region ``(forEach R if:D)`` and condition C as R and (and D C): the
+    generators set (site) to the site they test, as Ludii's forEach does."""
+    if not isinstance(where, Node) or where.rule != "region_foreach":
+        return where, cond
+    inner = where.named("if")
+    both = inner if cond is None else Node("cond_and", (inner, cond), where.pos)
+    return where.positional[0], both
 
 
 @compiles("moves_remove")
@@ -176,12 +184,8 @@ def remove(c: Compiler, node: Node) -> None:
     """``(move Remove REGION|SITE [(then …)])``: take off the piece at a site of the region
     (sites without one give no move), then the (then …) effects; a Select whose effects begin
     with the removal."""
-    where = node.positional[0]
-    occupied = parse_fragment("(is Occupied (from))", "cond")
-    cond = occupied
-    if isinstance(where, Node) and where.rule == "region_foreach":  # its sites where C holds
-        cond = Node("cond_and", (occupied, where.named("if")), where.pos)  # at (site)
-        where = where.positional[0]
+    where, cond = unfold_for_each(node.positional[0],
+                                  parse_fragment("(is Occupied (from))", "cond"))
     fields = _site_or_region(c, where, "from_site", "region", node)
     start, end = c.code_range(parse_fragment("(from)", "site"))
     taken = c.effs.add(node, kind=L.EFF_REMOVE, site=start, site_end=end)
@@ -306,20 +310,22 @@ def from_to(c: Compiler, node: Node) -> None:
     fields: dict[str, int] = {}
     if not frm.positional and c.piece is not None:  # (from) in a piece's moves: its sites
         fields["region"] = component_region(c.piece.index)
+    conds = {}
     for part, site_key, region_key in ((frm, "from_site", "region"), (to, "to_site",
                                                                       "to_region")):
+        conds[part.rule] = part.named("if")
         if part is frm and "region" in fields:
             continue
         where = part.positional[0] if part.positional else None
         if not isinstance(where, (Node, int)):
             raise fail(part, f"{ludeme(node)} needs a site or region in ({part.rule} …)")
+        where, conds[part.rule] = unfold_for_each(where, conds[part.rule])
         fields.update(_site_or_region(c, where, site_key, region_key, part))
-    cond = frm.named("if")
-    if cond is not None:
-        fields["from_cond"], fields["from_cond_end"] = c.code_range(cond)
+    if conds["from"] is not None:
+        fields["from_cond"], fields["from_cond_end"] = c.code_range(conds["from"])
     start, count = apply_effects(c, sub_node(to, "apply"))
     leaf(c, node, L.GEN_FROM_TO, copy=int(bool(node.named("copy", False))), apply=start,
-         apply_count=count, **fields, **condition(c, to.named("if")), **then(c, node))
+         apply_count=count, **fields, **condition(c, conds["to"]), **then(c, node))
 
 
 def apply_effects(c: Compiler, apply: Node | None) -> tuple[int, int]:

@@ -139,8 +139,8 @@ def for_each_site(c: Compiler, node: Node) -> int:
     """``(forEach REGION if:COND)`` where both are fixed when compiling: COND compares
     ``(site)``, each site's number, with written numbers and fixed sites (``(centrePoint)``),
     as Ludii's start rules do (``(forEach (sites Board) if:(< (site) (centrePoint)))``).
-    Read off the position, it is the region a (move Remove …) takes from and in
-    ``(count Sites in:…)`` only."""
+    Read off the position, it is a move's from or to (ludi.compile.moves.unfold_for_each),
+    and in ``(count Sites in:…)`` and ``(all Sites …)`` only."""
     cond = node.named("if")
     if c.board.kind in ("square", "graph"):  # where a cell's number is Ludii's site number
         code = c.region(node.positional[0])
@@ -150,9 +150,9 @@ def for_each_site(c: Compiler, node: Node) -> int:
             held = [_fixed_test(c, cond, int(cell)) for cell in cells]
             if None not in held:
                 return _fixed(c, cells[np.array(held, bool)])
-    raise fail(node, "(forEach REGION if:COND) is read only as the region a (move Remove …) "
-               "takes from, in (count Sites in:…), and as a fixed region where COND compares "
-               "(site) with numbers and fixed sites")
+    raise fail(node, "(forEach REGION if:COND) is read only as the from or to of a move, in "
+               "(count Sites in:…) and (all Sites …), and as a fixed region where COND compares "
+               "(site), its row or column with numbers and fixed sites")
 
 
 _COMPARE = {"cond_lt": lambda a, b: a < b, "cond_le": lambda a, b: a <= b,
@@ -167,6 +167,9 @@ def _fixed_test(c: Compiler, cond, site: int) -> bool | None:
     if cond.rule in _COMPARE:
         a, b = (_fixed_number(c, x, site) for x in cond.args)
         return None if a is None or b is None else _COMPARE[cond.rule](a, b)
+    if cond.rule in ("cond_is_even", "cond_is_odd"):
+        value = _fixed_number(c, cond.args[0], site)
+        return None if value is None else (value % 2 == 0) == (cond.rule == "cond_is_even")
     if cond.rule in ("cond_and", "cond_or", "cond_not"):
         held = [_fixed_test(c, x, site) for x in operands(cond)]
         if None in held:
@@ -177,8 +180,14 @@ def _fixed_test(c: Compiler, cond, site: int) -> bool | None:
 
 
 def _fixed_number(c: Compiler, value, site: int) -> int | None:
+    """The value of ``value`` at ``site`` when it is fixed: (site), a written number, a fixed
+    site, or the row or column of one of these."""
     if isinstance(value, Node) and value.rule == "site_site":
         return site
+    if isinstance(value, Node) and value.rule in ("site_row", "site_column"):
+        of = _fixed_number(c, value.named("of"), site)
+        numbers = c.board.row_index() if value.rule == "site_row" else c.board.column_index()
+        return None if of is None or not 0 <= of < len(numbers) else int(numbers[of])
     written = constant(value)
     if written is not None:
         return written
@@ -311,23 +320,27 @@ AROUND_FILTERS = {None: L.AROUND_ANY, "Empty": L.AROUND_EMPTY, "NotEmpty": L.ARO
 @compiles("region_sites_around")
 def sites_around(c: Compiler, node: Node) -> int:
     """``(sites Around SITE|REGION [Empty|NotEmpty|Own|Enemy] [DIRECTIONS] [includeSelf:True])``:
-    the neighbours of a site (or of a fixed region's sites) along the directions (Adjacent by
-    default), those holding what the filter asks. Around (to), (from), (last To), (last From)
-    or (site), it is read off the position as it is tested."""
+    the neighbours of a site (or of a region's sites, those sites left out) along the
+    directions (Adjacent by default), those holding what the filter asks; the site or region
+    too with includeSelf. Around (to), (from), (last To), (last From), (site) or a region such
+    as (sites Occupied by:Mover), it is read off the position as it is tested."""
     centre = node.args[0]
     kind = next((a.name for a in node.positional[1:] if isinstance(a, Sym)
                  and a.kind == "around"), None)
     mask = direction_mask(c, node)
     self_too = int(bool(node.named("includeSelf", False)))
+    fields = {"dirs": mask, "filter": AROUND_FILTERS[kind], "with_centre": self_too}
     if centre.category == "region":
         code = c.region(centre)
-        if code < 0 or kind is not None:
-            raise fail(node, "(sites Around …) of a region is supported for fixed regions and "
-                       "without Empty, Own, … for now")
-        rows = c.region_rows[code]
-        return static_region(c, lambda colour: _around_cells(c, np.flatnonzero(rows[colour]),
-                                                             mask, self_too))
-    fields = {"dirs": mask, "filter": AROUND_FILTERS[kind], "with_centre": self_too}
+        if code >= 0 and kind is None:
+            rows = c.region_rows[code]
+            return static_region(c, lambda colour: _around_cells(
+                c, np.flatnonzero(rows[colour]), mask, self_too))
+        if code <= L.REG_DYNAMIC:
+            raise fail(node, "(sites Around REGION) of a region such as (sites Around …) or a "
+                       "union is not supported yet")
+        fields.update(centre=L.AROUND_REGION, region=code)
+        return L.REG_DYNAMIC - c.dynregs.add(node, kind=L.DYN_AROUND, **fields)
     if centre.rule in AROUND_CENTRES:
         fields["centre"] = AROUND_CENTRES[centre.rule]
     else:
@@ -343,10 +356,14 @@ def sites_around(c: Compiler, node: Node) -> int:
 
 
 def _around_cells(c: Compiler, cells: np.ndarray, mask: int, self_too: int) -> np.ndarray:
+    """The neighbours of the cells along the directions; the cells themselves only with
+    includeSelf (Ludii leaves them out otherwise, even where one neighbours another)."""
     dirs = [d for d in range(c.board.num_dirs) if (mask >> d) & 1]
-    out = set(cells.tolist()) if self_too else set()
+    out: set[int] = set()
     for cell in cells:
         out |= {int(x) for x in c.board.nbr[cell, dirs] if x >= 0}
+    mine = set(cells.tolist())
+    out = out | mine if self_too else out - mine
     return np.array(sorted(out), np.int64)
 
 
@@ -493,28 +510,43 @@ def ludii_site(c: Compiler, node: Node, site: int | str) -> int:
 def expand(c: Compiler, node: Node) -> int:
     """``(expand REGION|origin:SITE [steps:N] [DIRECTIONS])``: the region (or the one site) and
     every cell within N steps (1 by default) of it along the directions (Adjacent by default;
-    a compass direction: only that way)."""
+    a compass direction: only that way). From (to), (from), (last To), (last From) or (site),
+    it is read off the position as it is tested (a table of each centre's expansion)."""
     region = next((a for a in node.positional if isinstance(a, Node)), None)
     origin = node.named("origin")
     if (region is None) == (origin is None):
         raise fail(node, "(expand …) takes a region or origin:SITE, one of them")
-    if region is not None:
-        cells = set(static_cells(c, region).tolist())
-    else:
-        site = constant_site_of(c, origin)
-        if site is None:
-            raise fail(node, "(expand origin:SITE) of a site read off the position is not "
-                       "supported yet")
-        cells = {site}
     steps = number(node, node.named("steps", 1), "the steps of an expansion", 0, 1000)
     dirs = next((a for a in node.positional if isinstance(a, Sym)), None)
     indices = direction_indices(c, node, dirs.name if dirs is not None else "Adjacent")
+    if region is not None:
+        return _fixed(c, _expanded(c, set(static_cells(c, region).tolist()), steps, indices))
+    site = constant_site_of(c, origin)
+    if site is not None:
+        return _fixed(c, _expanded(c, {site}, steps, indices))
+    if not isinstance(origin, Node) or origin.rule not in AROUND_CENTRES:
+        raise fail(node, "(expand origin:SITE) is supported from (to), (from), (last To), "
+                   "(last From), (site) or a fixed site for now")
+    cells = c.board.num_cells
+    if cells > 400:
+        raise fail(node, "(expand origin:SITE) of a changing site is supported on boards of up "
+                   "to 400 sites")
+    within = np.zeros((cells, cells), np.int64)  # the expansion around each centre
+    for centre in range(cells):
+        within[centre, _expanded(c, {centre}, steps, indices)] = 1
+    first, _ = c.add_list(within.ravel().tolist())
+    return L.REG_DYNAMIC - c.dynregs.add(node, kind=L.DYN_EXPAND,
+                                         centre=AROUND_CENTRES[origin.rule], within=first)
+
+
+def _expanded(c: Compiler, cells: set[int], steps: int, indices) -> np.ndarray:
+    """The cells and every cell within ``steps`` steps of them along the direction indices."""
     nbr = c.board.nbr
     frontier = set(cells)
     for _ in range(steps):
         frontier = {int(nbr[x, d]) for x in frontier for d in indices if nbr[x, d] >= 0} - cells
         cells |= frontier
-    return _fixed(c, np.array(sorted(cells), np.int64))
+    return np.array(sorted(cells), np.int64)
 
 
 #: Ludii's absolute directions on a square grid, as ludi's direction indices (E NE N NW W SW S
@@ -610,10 +642,13 @@ def difference(c: Compiler, node: Node) -> int:
     (centrePoint))``)."""
     codes = [c.region(part if part.category == "region" else
                       Node("region_sites_at", ((part,),), part.pos)) for part in operands(node)]
-    if any(code <= L.REG_DYNAMIC for code in codes):
+    composite = (L.DYN_WINNING, L.DYN_UNION, L.DYN_DIFFERENCE, L.DYN_INTERSECTION)
+    if any(code <= L.REG_DYNAMIC and c.dynregs.get(L.REG_DYNAMIC - code, "kind") in composite
+           for code in codes):
         what = "a difference" if node.rule.endswith("difference") else "an intersection"
-        raise fail(node, f"{what} with a region such as (sites Around …) is not supported yet")
-    if any(code < 0 for code in codes):  # read off the position as it is tested
+        raise fail(node, f"{what} of a union, difference or intersection read off the position "
+                   "is not supported yet")
+    if any(code < 0 for code in codes):  # read off the position as it is tested (each part)
         start, count = c.add_list(codes)
         kind = L.DYN_DIFFERENCE if node.rule == "region_difference" else L.DYN_INTERSECTION
         return L.REG_DYNAMIC - c.dynregs.add(node, kind=kind, parts=start, part_count=count)

@@ -70,11 +70,13 @@ class Game:
         self._work = self.new_work()
         self._initial = self._fresh_state()
         effects = int(self.tables[L.T_EFF])
-        #: the rules set or add to the players' scores ((set Score …), (addScore …))
+        #: the rules set or add to the players' scores ((set Score …), (addScore …)), or the
+        #: start gives them one
         self.keeps_scores = any(
             int(self.tables[effects + i * L.EFF_WIDTH + L.E_KIND]) in (L.EFF_SET_SCORE,
                                                                       L.EFF_ADD_SCORE)
-            for i in range(len(spec.origins.get("eff", ()))))
+            for i in range(len(spec.origins.get("eff", ())))) or bool(
+            self._initial[L.I_SCORES:L.I_SCORES + 4].any())
 
     # ------------------------------------------------------------ buffers and errors
     def new_buffer(self) -> np.ndarray:
@@ -159,6 +161,7 @@ class Game:
         s[L.section(C, L.S_COUNTS)] = np.maximum(counts, s[L.section(C, L.S_COUNTS)])
         neutral = (owners == 0) & (whats > 0)  # a neutral piece: a counter of its type
         s[L.section(C, L.S_WHAT)][neutral] = whats[neutral]
+        s[L.I_SCORES:L.I_SCORES + 4] = t[init + 3 * C:init + 3 * C + 4]
         phases = int(t[L.T_PHASES])
         s[L.I_PHASE:L.I_PHASE + 4] = t[phases:phases + 4]
         return s

@@ -23,6 +23,7 @@ from ludi.compile.layout import (
     AROUND_LAST_TO,
     AROUND_NOT_EMPTY,
     AROUND_OWN,
+    AROUND_REGION,
     AROUND_TO,
     BOARD,
     CL_COND,
@@ -35,11 +36,14 @@ from ludi.compile.layout import (
     DR_KIND,
     DR_PART_COUNT,
     DR_PARTS,
+    DR_REGION,
     DR_ROLE,
     DR_SITE,
     DR_WITH_CENTRE,
+    DR_WITHIN,
     DYN_AROUND,
     DYN_DIFFERENCE,
+    DYN_EXPAND,
     DYN_IN_HAND,
     DYN_INTERSECTION,
     DYN_OCCUPIED_TYPE,
@@ -245,7 +249,26 @@ def in_region(t, s, w, code, colour, site):
 
 @kernel
 def position_region_has(t, s, w, code, colour, site):
-    """Membership in a region read off the position: a REG_* code or a T_DYNREG row."""
+    """Membership in a region read off the position: a REG_* code or a T_DYNREG row; a
+    difference or intersection of such regions (none of them one itself)."""
+    if code > REG_DYNAMIC or site < 0 or site >= t[P_CELLS]:
+        return part_region_has(t, s, w, code, colour, site)
+    at = t[T_DYNREG] + (REG_DYNAMIC - code) * DYNREG_WIDTH
+    kind = t[at + DR_KIND]
+    if kind == DYN_DIFFERENCE or kind == DYN_INTERSECTION:  # (T_LIST parts)
+        first = t[T_LIST] + t[at + DR_PARTS]
+        inside = part_region_has(t, s, w, t[first], colour, site)
+        for i in range(1, t[at + DR_PART_COUNT]):
+            other = part_region_has(t, s, w, t[first + i], colour, site)
+            inside = inside and (other if kind == DYN_INTERSECTION else not other)
+        return inside
+    return part_region_has(t, s, w, code, colour, site)
+
+
+@kernel
+def part_region_has(t, s, w, code, colour, site):
+    """Membership in a region read off the position that is not made of others: a REG_* code
+    or a T_DYNREG row of a single kind."""
     if code > REG_DYNAMIC:
         return basic_in_region(t, s, w, code, colour, site)
     if site < 0 or site >= t[P_CELLS]:
@@ -254,22 +277,20 @@ def position_region_has(t, s, w, code, colour, site):
     at = t[T_DYNREG] + row * DYNREG_WIDTH  # generator reads them)
     kind = t[at + DR_KIND]
     if kind == DYN_AROUND:
-        return around(t, s, row, colour, site)
+        return around(t, s, w, row, colour, site)
     if kind == DYN_IN_HAND:
         size = t[at + DR_HAND_SIZE]
         first = t[at + DR_SITE] + role_colour(t, s, t[at + DR_ROLE]) * size
         return first <= site < first + size and (
             s[BOARD + site] != 0 or s[sec(s, S_COUNTS) + site] != 0)
+    if kind == DYN_EXPAND:
+        centre = region_centre(t, s, at)
+        cells = t[P_BOARD_CELLS]
+        return 0 <= centre < cells and site < cells and \
+            t[t[T_LIST] + t[at + DR_WITHIN] + centre * cells + site] == 1
     if kind == DYN_OCCUPIED_TYPE:
         what = t[t[T_LIST] + t[at + DR_PARTS] + role_colour(t, s, t[at + DR_ROLE])]
         return site < t[P_BOARD_CELLS] and what != 0 and piece_type(t, s, site) == what
-    if kind == DYN_DIFFERENCE or kind == DYN_INTERSECTION:  # of basic regions (T_LIST parts)
-        first = t[T_LIST] + t[at + DR_PARTS]
-        inside = basic_in_region(t, s, w, t[first], colour, site)
-        for i in range(1, t[at + DR_PART_COUNT]):
-            other = basic_in_region(t, s, w, t[first + i], colour, site)
-            inside = inside and (other if kind == DYN_INTERSECTION else not other)
-        return inside
     fail(w, ERR_DYNREG, row, kind)
     return False
 
@@ -303,32 +324,57 @@ def basic_in_region(t, s, w, code, colour, site):
     return site < t[P_BOARD_CELLS] and s[BOARD + site] == target + 1  # the board's, not hands'
 
 
-@kernel
-def around(t, s, row, colour, site):
-    """Is ``site`` in the DYN_AROUND region of T_DYNREG row ``row``: a neighbour of its centre
-    along its directions (or the centre, with includeSelf), holding what its filter asks?"""
-    at = t[T_DYNREG] + row * DYNREG_WIDTH
+@tiny
+def region_centre(t, s, at):
+    """The site a DYN_AROUND or DYN_EXPAND row (at ``at``) is centred on: a fixed one or a
+    context site."""
     which = t[at + DR_CENTRE]
     if which == AROUND_FIXED:
-        centre = t[at + DR_SITE]
-    elif which == AROUND_TO:
-        centre = s[I_TO]
-    elif which == AROUND_FROM:
-        centre = s[I_FROM]
-    elif which == AROUND_LAST_TO:
-        centre = s[I_LAST_TO]
-    elif which == AROUND_LAST_FROM:
-        centre = s[I_LAST_FROM]
-    else:
-        centre = s[I_SITE]
-    if centre < 0 or centre >= t[P_BOARD_CELLS] or site >= t[P_BOARD_CELLS]:
+        return t[at + DR_SITE]
+    if which == AROUND_TO:
+        return s[I_TO]
+    if which == AROUND_FROM:
+        return s[I_FROM]
+    if which == AROUND_LAST_TO:
+        return s[I_LAST_TO]
+    if which == AROUND_LAST_FROM:
+        return s[I_LAST_FROM]
+    return s[I_SITE]
+
+
+@kernel
+def around(t, s, w, row, colour, site):
+    """Is ``site`` in the DYN_AROUND region of T_DYNREG row ``row``: a neighbour of its centre
+    (or of a site of its centre region) along its directions, not a centre itself, holding what
+    its filter asks, or a centre with includeSelf?"""
+    at = t[T_DYNREG] + row * DYNREG_WIDTH
+    if site >= t[P_BOARD_CELLS]:
         return False
-    near = site == centre and t[at + DR_WITH_CENTRE] == 1
-    if not near:
-        mask = t[at + DR_DIRS]
-        dirs = t[P_DIRS]
+    mask = t[at + DR_DIRS]
+    dirs = t[P_DIRS]
+    nbr = t[T_NBR]
+    if t[at + DR_CENTRE] == AROUND_REGION:  # a neighbour of any site of the region: look at
+        if basic_in_region(t, s, w, t[at + DR_REGION], colour, site):  # the site's neighbours,
+            return t[at + DR_WITH_CENTRE] == 1  # whose step along the directions comes back
+        near = False
+        for e in range(dirs):
+            x = t[nbr + site * dirs + e]
+            if x >= 0 and basic_in_region(t, s, w, t[at + DR_REGION], colour, x):
+                for d in range(dirs):
+                    if (mask >> d) & 1 == 1 and t[nbr + x * dirs + d] == site:
+                        near = True
+                        break
+            if near:
+                break
+    else:
+        centre = region_centre(t, s, at)
+        if centre < 0 or centre >= t[P_BOARD_CELLS]:
+            return False
+        if site == centre:  # Ludii: the centre is in only with includeSelf, whatever it holds
+            return t[at + DR_WITH_CENTRE] == 1
+        near = False
         for d in range(dirs):
-            if (mask >> d) & 1 == 1 and t[t[T_NBR] + centre * dirs + d] == site:
+            if (mask >> d) & 1 == 1 and t[nbr + centre * dirs + d] == site:
                 near = True
                 break
     if not near:
@@ -884,10 +930,12 @@ def holds(t, s, w, start, end):
 
 @tiny
 def from_holds(t, s, w, gen_at, site):
-    """Does the generator's from-condition (G_FROM_COND) hold with (from) at ``site``?"""
+    """Does the generator's from-condition (G_FROM_COND) hold with (from) at ``site``? (A
+    (forEach REGION if:C) from reads the site as (site) too.)"""
     if t[gen_at + G_FROM_COND_END] <= t[gen_at + G_FROM_COND]:
         return True
     s[I_FROM] = site
+    s[I_SITE] = site
     return holds(t, s, w, t[gen_at + G_FROM_COND], t[gen_at + G_FROM_COND_END])
 
 

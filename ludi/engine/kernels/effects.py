@@ -40,6 +40,7 @@ from ludi.compile.layout import (
     E_TO_SITE_END,
     E_TRACKS,
     E_VAR,
+    EFF_ADD,
     EFF_ADD_SCORE,
     EFF_CAN_MOVE,
     EFF_CUSTODIAL,
@@ -115,6 +116,7 @@ from ludi.compile.layout import (
     S_COUNTS,
     S_WHAT,
     SITE_MASK,
+    T_COMPONENTS,
     T_EFF,
     T_GEN,
     T_LIST,
@@ -128,7 +130,7 @@ from ludi.engine.kernels import sowing
 from ludi.engine.kernels.chains import chain_record
 from ludi.engine.kernels.conditions import evaluate, holds, in_region
 from ludi.engine.kernels.core import fail, kernel, role_colour, sec, tiny
-from ludi.engine.kernels.pieces import add_piece, move_piece, place, place_piece, remove
+from ludi.engine.kernels.pieces import add_piece, move_piece, own_piece, place, place_piece, remove
 
 
 @tiny
@@ -198,6 +200,16 @@ def simple_effect(t, s, w, e):
             if what > 0:
                 remove(t, s, site)
                 place_piece(t, s, site, colour, what)
+    elif kind == EFF_ADD:
+        site, _ = evaluate(t, s, w, t[at + E_SITE], t[at + E_SITE_END])
+        colour = role_colour(t, s, t[at + E_ROLE])
+        if site >= 0 and site < t[P_BOARD_CELLS] and s[BOARD + site] == 0 \
+                and s[sec(s, S_COUNTS) + site] == 0 and colour >= 0 and colour < 4:
+            what = t[t[T_LIST] + t[at + E_APPLY] + colour]
+            what = what if what > 0 else own_piece(t, colour)
+            if what > 0:  # placed for its owner (a neutral type: for nobody)
+                owner = t[t[T_COMPONENTS] + what]
+                add_piece(t, s, site, owner if owner >= 0 else colour, what)
     else:
         fail(w, ERR_EFFECT, e, kind)
 

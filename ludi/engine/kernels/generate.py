@@ -458,8 +458,7 @@ def from_to_moves(t, s, w, g, buf, n):
         for c in range(lo, hi):
             if not one_to and not in_region(t, s, w, to_code, mover, c):
                 continue
-            s[I_FROM] = a
-            s[I_TO] = c
+            set_context(s, a, c)  # (site) too, for a (forEach REGION if:C) to
             if not holds(t, s, w, t[at + G_COND], t[at + G_COND_END]):
                 continue
             buf[n] = MOVE_STEP | (c << KIND_BITS) | (a << FROM_SHIFT) | (g << GEN_SHIFT)
@@ -506,6 +505,7 @@ def leaf_moves(t, s, w, g, buf, n):
                 if c >= t[P_BOARD_CELLS] or s[BOARD + c] != 0 or s[cnt + c] != 0:
                     continue
                 s[I_TO] = c
+                s[I_SITE] = c  # a (forEach REGION if:C) filter reads it as (site)
                 move = MOVE_ADD | (c << KIND_BITS)
             else:
                 s[I_FROM] = c
