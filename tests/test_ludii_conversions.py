@@ -81,7 +81,8 @@ def test_an_add_effect_needs_one_site():
 
 def test_around_a_fixed_region_leaves_the_region_out():
     text = """(game "G" (players 2) (equipment {(board (square 3)) (piece "Disc" Each)})
-     (rules (play (move Add (to (sites Around (sites {"A1" "B1"}))))) (end (if (is Full) (result Mover Win)))))"""
+     (rules (play (move Add (to (sites Around (sites {"A1" "B1"})))))
+      (end (if (is Full) (result Mover Win)))))"""
     state = ludi.parse(text).initial_state()
     assert moves_of(state) == ["a2", "b2", "c1", "c2"]
     with_self = ludi.parse(text.replace('"B1"}))', '"B1"}) includeSelf:True)')).initial_state()

@@ -40,8 +40,8 @@ def test_an_add_to_a_filtered_region_places_only_where_the_filter_holds():
 
 def test_a_start_region_may_test_rows_and_columns_of_each_site():
     text = """(game "G" (players 2) (equipment {(board (square 4)) (piece "Square" Each)})
-     (rules (start (place "Square1" (forEach (sites Board)
-                                      if:(and (is Even (column of:(site))) (is Odd (row of:(site)))))))
+     (rules (start (place "Square1" (forEach (sites Board) if:(and (is Even (column of:(site)))
+                                                                  (is Odd (row of:(site)))))))
       (play (move Add (to (sites Empty)))) (end (if (is Full) (result Mover Win)))))"""
     state = ludi.parse(text).initial_state()
     placed = sorted(x for x in ("a2", "a4", "c2", "c4", "b2", "a1") if state.owner(x) == 0)
