@@ -501,6 +501,19 @@ EXTRA = {
               (result Mover Win))
           (if (is Within (id "Disc2") in:(sites Corners)) (result P2 Win))})))
 """,
+    "castle": """
+(game "Castle" (players 2)
+  (equipment {(board (square 5))
+              (piece "Rook" Each (move Slide Orthogonal
+                                   (between if:(and (!= (between) (centrePoint))
+                                                    (is Empty (between))))
+                                   (to (apply if:(!= (to) (coord "A3"))))
+                                   (then (if (is In (last To) (sites Corners))
+                                             (trigger "Corner" Mover)))))})
+  (rules (start {(place "Rook1" (sites {"A1" "B1"})) (place "Rook2" (sites {"E3" "E5"}))})
+    (play (forEach Piece))
+    (end {(if (is Triggered "Corner" Next) (result Next Win))})))
+""",
     "infection": """
 (game "Infection" (players 2)
   (equipment {(board (square 5))

@@ -141,6 +141,7 @@ class Compiler:
         #: ifAfterwards:), or None
         self.context: str | None = None
         self.hopping = False  # compiling a hop's between, to or apply: (between) is known
+        self.filters_read: set[int] = set()  # the (to (apply if:C)) filters a slide read
         self.in_then = False  # compiling a move's (then …) list, which runs last
 
     # ------------------------------------------------------------ structure
@@ -419,6 +420,10 @@ class Compiler:
         p[L.P_STATE_SIZE] = L.state_size(C, int(p[L.P_HISTORY]))
         self.check_groups()
         self.check_where()
+        for landing in self.tree.walk():  # a filter no slide read: its compile function says
+            if isinstance(landing, Node) and landing.rule == "apply_filter" \
+                    and id(landing) not in self.filters_read:
+                self.dispatch(landing)
         threats.check(self)
         if self.variable_origin is not None and self.uses_history:
             raise fail(self.variable_origin, "variables, player values and (set Pending) in a game "

@@ -261,10 +261,10 @@ def is_even(c: Compiler, node: Node) -> None:
 @compiles("site_between")
 def between(c: Compiler, node: Node) -> None:
     """``(between)``: the site a hop jumps over, in its between- and to-conditions and the
-    between's (apply …)."""
+    between's (apply …); the site a slide passes, in its between-condition."""
     if not c.hopping:
-        raise fail(node, "(between) is understood only in a hop's (between …) and (to …) and "
-                   "a slide's (between if:(is Empty (between)))")
+        raise fail(node, "(between) is understood only in a hop's (between …) and (to …), a "
+                   "slide's (between if:…) and a capture's (between …)")
     c.op(node, L.OP_BETWEEN)
 
 
@@ -424,13 +424,25 @@ def piece_at(c: Compiler, node: Node) -> None:
 
 @compiles("int_id")
 def id_(c: Compiler, node: Node) -> None:
-    """``(id "Pawn" P1)`` or ``(id "Pawn1")``: the number of a piece type; ``(id "Pawn" Mover)``:
+    """``(id "Pawn1")``: the number of a piece type; ``(id "Pawn" P1)``: of P1's first type
+    whose name ("Pawn1") has "Pawn" in it, as Ludii's Id (-1: none); ``(id "Pawn" Mover)``:
     the mover's."""
     name = node.args[0]
     role = node.args[1] if len(node.args) > 1 else None
+    if role is None:
+        c.op(node, L.OP_CONST, value=c.component(node, name).index)
+        return
+
+    def owned(colour: int) -> int:  # Ludii: the first type of the player's whose name has it
+        return next((comp.index for comp in c.components if comp.owner == colour
+                     and name in (comp.name if comp.name[-1:].isdigit()
+                                  else f"{comp.name}{colour + 1}")), -1)
+
     if isinstance(role, Sym) and role.name in ("Mover", "Next", "Prev"):
         # the role's type: (if (= ROLE 1) type1 (if (= ROLE 2) type2 … typeN))
-        types = [c.component(node, f"{name}{k + 1}").index for k in range(c.num_players)]
+        types = [owned(k) for k in range(c.num_players)]
+        if all(index < 0 for index in types):
+            raise fail(node, f'no piece of any player has "{name}" in its name')
         for k, index in enumerate(types[:-1]):
             player_number(c, node, role)
             c.op(node, L.OP_CONST, value=k + 1)
@@ -440,9 +452,7 @@ def id_(c: Compiler, node: Node) -> None:
         for _ in types[:-1]:
             c.op(node, L.OP_IF)
         return
-    if role is not None:
-        name += str(c.colour(node, role) + 1)
-    c.op(node, L.OP_CONST, value=c.component(node, name).index)
+    c.op(node, L.OP_CONST, value=owned(c.colour(node, role)))
 
 
 @compiles("site_where")
@@ -488,6 +498,14 @@ def track_move(c: Compiler, node: Node) -> None:
 def is_pending(c: Compiler, node: Node) -> None:
     """``(is Pending)``: the last move did ``(set Pending)``."""
     c.op(node, L.OP_PENDING)
+
+
+@compiles("cond_is_triggered")
+def is_triggered(c: Compiler, node: Node) -> None:
+    """``(is Triggered "Event" ROLE)``: a ``(trigger "Event" ROLE)`` happened and the player is
+    still playing. As in Ludii, a player has one flag, whatever the event's name, and it stays
+    set."""
+    c.op(node, L.OP_IS_TRIGGERED, role=c.role(node, node.args[1]))
 
 
 @compiles("cond_is_visited")

@@ -266,6 +266,13 @@ def add(c: Compiler, node: Node) -> list[int]:
     return [c.effs.add(node, kind=L.EFF_ADD, site=start, site_end=end, apply=first, role=role)]
 
 
+@compiles("effect_trigger")
+def trigger(c: Compiler, node: Node) -> list[int]:
+    """``(trigger "Event" ROLE)``: ``(is Triggered "Event" ROLE)`` holds from now on (Ludii's
+    ActionTrigger sets the player's one flag)."""
+    return [c.effs.add(node, kind=L.EFF_TRIGGER, role=c.role(node, node.args[1]))]
+
+
 @compiles("effect_custodial", "effect_surround")
 def custodial(c: Compiler, node: Node) -> list[int]:
     """Ludii's ``(custodial [(from SITE)] [DIRECTIONS] [(between [(max N)] if:C (apply E))]

@@ -187,7 +187,8 @@ AROUND_FROM = 2
 AROUND_LAST_TO = 3
 AROUND_LAST_FROM = 4
 AROUND_SITE = 5
-AROUND_REGION = 6  # DR_CENTRE of Around: any site of the region DR_REGION (a REG_* code)
+AROUND_REGION = 6  # DR_CENTRE of Around: any site of the region DR_REGION (a REG_* code or
+#                    a DYN_OCCUPIED_TYPE row)
 AROUND_ANY = 0  # DR_FILTER: every neighbour, or only the empty ones, those holding a piece,
 AROUND_EMPTY = 1  # the mover's pieces or another player's
 AROUND_NOT_EMPTY = 2
@@ -302,6 +303,7 @@ OP_VALUE_PLAYER = 70  # O_ROLE's player's value (I_VALUES; -1 until set)
 OP_AHEAD = 71  # a site -> the site O_LENGTH steps on along O_DIRECTION (itself if off the board)
 OP_PENDING = 72  # 1 when the last move did (set Pending) (I_PENDING)
 OP_IS_VISITED = 74  # a site -> a move of this turn started or ended there (I_VISITED)
+OP_IS_TRIGGERED = 75  # O_ROLE's player is still playing and was triggered (I_TRIGGERED)
 OP_CELL_NUMBER = 73  # a site -> its entry in the T_LIST block at O_NUMBERS (its row, its column);
 #                      -1 for a site off the board
 LOOP_ALL = 0
@@ -383,6 +385,7 @@ OPS: dict[int, tuple[str, tuple[int, ...], int]] = {
     OP_PENDING: ("pending", (), 0),
     OP_CELL_NUMBER: ("cell-number", (O_NUMBERS,), 1),
     OP_IS_VISITED: ("is-visited", (), 1),
+    OP_IS_TRIGGERED: ("is-triggered", (O_ROLE,), 0),
 }
 
 # ================================================================ end clauses (T_CLAUSES)
@@ -479,13 +482,15 @@ G_TO_REGION = 21  # FromTo: where it may go ...
 G_TO_SITE = 22  # ... or the one site it goes to, ops [G_TO_SITE, G_TO_SITE_END)
 G_TO_SITE_END = 23
 G_COPY = 24  # FromTo: 1 when the piece is copied (the origin keeps it)
-G_OVER_COND = 25  # HopOver: the condition on the site jumped over, (between)
+G_OVER_COND = 25  # HopOver: the condition on the site jumped over, (between); Slide: the go rule
 G_OVER_COND_END = 26
 G_STOP = 27  # Slide: 1 when the to-condition is Ludii's stop rule (0: (is Approach), a filter)
 G_PATHS = 28  # Leap: first T_LIST entry of its paths: how many, then each one's length and steps
 G_PIECE = 29  # Add: 1 + the first of 4 T_LIST entries, each colour's piece type (0: its own;
 #               a shared type stands on its site as a counter nobody owns)
-GEN_WIDTH = 30
+G_LAND_COND = 30  # Slide: Ludii's to-rule ((to (apply if:C))): it lands only where C holds
+G_LAND_COND_END = 31
+GEN_WIDTH = 32
 
 GEN_ADD = 1
 GEN_SELECT = 2
@@ -505,7 +510,8 @@ GENERATORS: dict[int, tuple[str, tuple[int, ...]]] = {
                             G_THEN_COUNT)),
     GEN_PASS: ("pass", (G_THEN, G_THEN_COUNT)),
     GEN_SLIDE: ("slide", (G_REGION, G_FROM_COND, G_FROM_COND_END, G_DIRS, G_MAX, G_MAX_END,
-                          G_COND, G_COND_END, G_DISTANCES, G_STOP, G_APPLY, G_APPLY_COUNT,
+                          G_COND, G_COND_END, G_OVER_COND, G_OVER_COND_END, G_DISTANCES,
+                          G_STOP, G_APPLY, G_APPLY_COUNT, G_LAND_COND, G_LAND_COND_END,
                           G_THEN, G_THEN_COUNT)),
     GEN_HOP: ("hop", (G_REGION, G_FROM_COND, G_FROM_COND_END, G_DIRS, G_TURNING, G_CHAIN,
                       G_LONGEST)),
@@ -580,6 +586,7 @@ EFF_PROMOTE = 10  # the piece at E_SITE becomes E_ROLE's piece of the type in E_
 EFF_SET_PENDING = 14  # Ludii's (set Pending): (is Pending) holds until the next move
 EFF_SET_SCORE = 15  # E_ROLE's score (I_SCORES) takes the value E_COUNT
 EFF_ADD_SCORE = 16  # E_ROLE's score grows by E_COUNT
+EFF_TRIGGER = 18  # E_ROLE's player is triggered (I_TRIGGERED)
 EFF_ADD = 17  # E_ROLE's piece of the type in E_APPLY (0: its own) placed on E_SITE, if empty
 EFF_SURROUND = 9  # Ludii's surround: neighbours of E_SITE whose neighbours hold (E_COUNT: how
 #                   many may not)
@@ -600,6 +607,7 @@ EFFECTS: dict[int, tuple[str, tuple[int, ...]]] = {
                                   E_COND_END, E_CAPTURE, E_CAPTURE_END, E_APPLY, E_APPLY_COUNT)),
     EFF_PROMOTE: ("promote", (E_SITE, E_SITE_END, E_APPLY, E_ROLE)),
     EFF_ADD: ("add", (E_SITE, E_SITE_END, E_APPLY, E_ROLE)),
+    EFF_TRIGGER: ("trigger", (E_ROLE,)),
     EFF_SET_VAR: ("set-var", (E_VAR, E_COUNT, E_COUNT_END)),
     EFF_SET_VALUE: ("set-value", (E_ROLE, E_COUNT, E_COUNT_END)),
     EFF_SET_PENDING: ("set-pending", ()),
@@ -699,7 +707,9 @@ I_PENDING = 68  # 1 when the last move did (set Pending): Ludii's (is Pending) u
 I_VISITED = 69  # Ludii's visited sites: a bit per site (VISITED_WORDS words), the from- and
 #                 to-sites of the moves of the turn so far ((is Visited SITE))
 VISITED_WORDS = 6
-INFO_SIZE = 75
+I_TRIGGERED = 75  # bit k: a (trigger "Event" ROLE) happened for colour k (Ludii keeps one flag
+#                   per player, whatever the event's name)
+INFO_SIZE = 76
 
 # per-site sections of C entries each, at INFO_SIZE + k * C
 S_BOARD = 0  # 0 empty, colour + 1

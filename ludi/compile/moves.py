@@ -169,6 +169,14 @@ def select(c: Compiler, node: Node) -> None:
     leaf(c, node, L.GEN_SELECT, **fields, **condition(c, cond), **then(c, node))
 
 
+@compiles("apply_filter")
+def apply_filter(c: Compiler, node: Node) -> None:
+    """``(to … (apply if:COND))`` with no effect, Ludii's to-rule, is read by the slides (see
+    :func:`slide`); anywhere else it is refused."""
+    raise fail(node, "(to … (apply if:COND)) without an effect is read only in a (move Slide …) "
+               "for now")
+
+
 def unfold_for_each(where, cond):
     """A from's or to's region ``(forEach R if:D)`` and condition C as R and (and D C): the
     generators set (site) to the site they test, as Ludii's forEach does."""
@@ -410,24 +418,33 @@ def for_each_piece(c: Compiler, node: Node) -> None:
 
 @compiles("moves_slide")
 def slide(c: Compiler, node: Node) -> None:
-    """(move Slide …) as in Ludii: a piece moves along a line of empty sites in the move's
-    directions and may stop on any of them. The to-condition is Ludii's stop rule, tested at
-    each site before its emptiness: where it holds, the piece may move there (replacing a
-    piece there, after the to's (apply …)) and goes no further. ludi's own (is Approach …)
+    """(move Slide …) as in Ludii: a piece moves along a line of sites in the move's directions
+    where the between-condition (Ludii's go rule, (between) at each; empty sites by default)
+    holds, and may stop on any of them. The to-condition is Ludii's stop rule, tested at each
+    site before the go rule: where it holds, the piece may move there (replacing a piece there,
+    after the to's (apply …)) and goes no further. ludi's own (is Approach …)
     to-condition instead keeps the empty sites where it holds."""
     code = piece_from(c, node)
     between = sub_node(node, "between")
     most = between_limit(between)
     limit = c.code_range(most) if most is not None else (0, 0)
-    if between is not None and between.named("if") is not None and not (
-            between.named("if") == parse_fragment("(is Empty (between))", "cond")):
-        raise fail(between, "a slide passes over empty cells only: its between condition "
-                   "can only be (is Empty (between))")
+    go = between.named("if") if between is not None else None
+    over = {}  # Ludii's go rule, tested at each site passed: empty sites by default
+    if go is not None and go != parse_fragment("(is Empty (between))", "cond"):
+        saved, c.hopping = c.hopping, True  # (between): the site passed
+        try:
+            over["over_cond"], over["over_cond_end"] = c.code_range(go)
+        finally:
+            c.hopping = saved
     if between is not None and sub_node(between, "apply") is not None:
         raise fail(between, "(between … (apply …)) in a slide is not supported yet")
     to = sub_node(node, "to")
     cond = to.named("if") if to is not None else None
     apply = sub_node(to, "apply") if to is not None else None
+    landing = sub_node(to, "apply_filter") if to is not None else None
+    if landing is not None:
+        c.filters_read.add(id(landing))
+        over["land_cond"], over["land_cond_end"] = c.code_range(landing.named("if"))
     start = len(c.code)
     fields = condition(c, cond, context="slide-to")
     if any(c.code.get(i, "kind") == L.OP_APPROACH for i in range(start, len(c.code))):
@@ -435,14 +452,15 @@ def slide(c: Compiler, node: Node) -> None:
             raise fail(node, "a slide whose to-condition is (is Approach …) takes no (apply …) "
                        "or (then …)")
         leaf(c, node, L.GEN_SLIDE, region=code, dirs=direction_mask(c, node), max=limit[0],
-             max_end=limit[1], distances=1, **fields)
+             max_end=limit[1], distances=1, **fields, **over)
         return
     if apply is not None and apply.named("if") is not None:
         raise fail(apply, "(apply if:…) in a slide's (to …) is not supported yet (Ludii drops "
                    "the move where it fails)")
     first, count = apply_effects(c, apply)
     leaf(c, node, L.GEN_SLIDE, region=code, dirs=direction_mask(c, node), max=limit[0],
-         max_end=limit[1], stop=1, apply=first, apply_count=count, **fields, **then(c, node))
+         max_end=limit[1], stop=1, apply=first, apply_count=count, **fields, **over,
+         **then(c, node))
 
 
 @compiles("moves_hop", "moves_hop_short")

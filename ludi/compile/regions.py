@@ -336,7 +336,8 @@ def sites_around(c: Compiler, node: Node) -> int:
             rows = c.region_rows[code]
             return static_region(c, lambda colour: _around_cells(
                 c, np.flatnonzero(rows[colour]), mask, self_too))
-        if code <= L.REG_DYNAMIC:
+        if code <= L.REG_DYNAMIC and c.dynregs.get(L.REG_DYNAMIC - code,
+                                                   "kind") != L.DYN_OCCUPIED_TYPE:
             raise fail(node, "(sites Around REGION) of a region such as (sites Around …) or a "
                        "union is not supported yet")
         fields.update(centre=L.AROUND_REGION, region=code)

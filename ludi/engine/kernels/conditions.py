@@ -55,6 +55,7 @@ from ludi.compile.layout import (
     ERR_VM_STACK,
     G_FROM_COND,
     G_FROM_COND_END,
+    I_ACTIVE,
     I_BETWEEN,
     I_CELLS,
     I_CYCLE,
@@ -77,6 +78,7 @@ from ludi.compile.layout import (
     I_SITE,
     I_STUCK,
     I_TO,
+    I_TRIGGERED,
     I_TURNS,
     I_VALUES,
     I_VARS,
@@ -141,6 +143,7 @@ from ludi.compile.layout import (
     OP_IS_IN,
     OP_IS_OCCUPIED,
     OP_IS_ODD,
+    OP_IS_TRIGGERED,
     OP_IS_VISITED,
     OP_LAST_AFTER,
     OP_LAST_FROM,
@@ -289,10 +292,26 @@ def part_region_has(t, s, w, code, colour, site):
         return 0 <= centre < cells and site < cells and \
             t[t[T_LIST] + t[at + DR_WITHIN] + centre * cells + site] == 1
     if kind == DYN_OCCUPIED_TYPE:
-        what = t[t[T_LIST] + t[at + DR_PARTS] + role_colour(t, s, t[at + DR_ROLE])]
-        return site < t[P_BOARD_CELLS] and what != 0 and piece_type(t, s, site) == what
+        return holds_type(t, s, at, site)
     fail(w, ERR_DYNREG, row, kind)
     return False
+
+
+@tiny
+def holds_type(t, s, at, site):
+    """Is ``site`` in the DYN_OCCUPIED_TYPE region of the T_DYNREG row at ``at``: a board site
+    holding the role's piece of that type?"""
+    what = t[t[T_LIST] + t[at + DR_PARTS] + role_colour(t, s, t[at + DR_ROLE])]
+    return site < t[P_BOARD_CELLS] and what != 0 and piece_type(t, s, site) == what
+
+
+@tiny
+def around_centre_has(t, s, w, code, colour, site):
+    """Membership in the centre region of a DYN_AROUND row: a REG_* code or a
+    DYN_OCCUPIED_TYPE row (the compiler allows no other)."""
+    if code > REG_DYNAMIC:
+        return basic_in_region(t, s, w, code, colour, site)
+    return holds_type(t, s, t[T_DYNREG] + (REG_DYNAMIC - code) * DYNREG_WIDTH, site)
 
 
 @kernel
@@ -354,12 +373,12 @@ def around(t, s, w, row, colour, site):
     dirs = t[P_DIRS]
     nbr = t[T_NBR]
     if t[at + DR_CENTRE] == AROUND_REGION:  # a neighbour of any site of the region: look at
-        if basic_in_region(t, s, w, t[at + DR_REGION], colour, site):  # the site's neighbours,
+        if around_centre_has(t, s, w, t[at + DR_REGION], colour, site):  # the site's neighbours,
             return t[at + DR_WITH_CENTRE] == 1  # whose step along the directions comes back
         near = False
         for e in range(dirs):
             x = t[nbr + site * dirs + e]
-            if x >= 0 and basic_in_region(t, s, w, t[at + DR_REGION], colour, x):
+            if x >= 0 and around_centre_has(t, s, w, t[at + DR_REGION], colour, x):
                 for d in range(dirs):
                     if (mask >> d) & 1 == 1 and t[nbr + x * dirs + d] == site:
                         near = True
@@ -701,6 +720,10 @@ def leaf_rest(t, s, w, pc, op, at):
         return w[W_THREAT + role_colour(t, s, t[at + O_ROLE])]
     if op == OP_PENDING:
         return s[I_PENDING]
+    if op == OP_IS_TRIGGERED:
+        colour = role_colour(t, s, t[at + O_ROLE])
+        return 1 if 0 <= colour < 4 and s[I_ACTIVE + colour] == 1 and (
+            s[I_TRIGGERED] >> colour) & 1 == 1 else 0
     if op == OP_VALUE_PLAYER:
         return s[I_VALUES + role_colour(t, s, t[at + O_ROLE])]
     if op == OP_VAR:

@@ -57,6 +57,7 @@ from ludi.compile.layout import (
     EFF_SKIP_UNLESS,
     EFF_SOW,
     EFF_SURROUND,
+    EFF_TRIGGER,
     EFF_WIDTH,
     ERR_EFFECT,
     ERR_MOVE,
@@ -92,6 +93,7 @@ from ludi.compile.layout import (
     I_SITE,
     I_SWAPPED,
     I_TO,
+    I_TRIGGERED,
     I_VALUES,
     I_VARS,
     KIND_BITS,
@@ -200,6 +202,10 @@ def simple_effect(t, s, w, e):
             if what > 0:
                 remove(t, s, site)
                 place_piece(t, s, site, colour, what)
+    elif kind == EFF_TRIGGER:
+        colour = role_colour(t, s, t[at + E_ROLE])
+        if colour >= 0 and colour < 4:
+            s[I_TRIGGERED] |= 1 << colour
     elif kind == EFF_ADD:
         site, _ = evaluate(t, s, w, t[at + E_SITE], t[at + E_SITE_END])
         colour = role_colour(t, s, t[at + E_ROLE])

@@ -38,6 +38,8 @@ from ludi.compile.layout import (
     G_FROM_SITE,
     G_FROM_SITE_END,
     G_KIND,
+    G_LAND_COND,
+    G_LAND_COND_END,
     G_MAX,
     G_MAX_END,
     G_OVER_COND,
@@ -331,6 +333,8 @@ def slide_moves(t, s, w, g, buf, n):
     stop = t[at + G_STOP] == 1
     kind = MOVE_STEP if stop else MOVE_SLIDE
     cond_start, cond_end = t[at + G_COND], t[at + G_COND_END]
+    over_start, over_end = t[at + G_OVER_COND], t[at + G_OVER_COND_END]
+    land_start, land_end = t[at + G_LAND_COND], t[at + G_LAND_COND_END]
     # the to-condition alone as one (is Approach) test is checked here, without the VM
     approach = -1
     op_at = t[T_CODE] + cond_start * OP_WIDTH
@@ -357,8 +361,15 @@ def slide_moves(t, s, w, g, buf, n):
                     s[I_FROM] = a
                     s[I_TO] = x
                     halt = holds(t, s, w, cond_start, cond_end)
-                if not halt and s[BOARD + x] != 0:
-                    break
+                if not halt:  # Ludii's go rule at the site passed, (between): empty by default
+                    if over_start < over_end:
+                        s[I_FROM] = a
+                        s[I_TO] = x
+                        s[I_BETWEEN] = x
+                        if not holds(t, s, w, over_start, over_end):
+                            break
+                    elif s[BOARD + x] != 0:
+                        break
                 if approach >= 0:
                     before = w[dist + a]
                     after = w[dist + x]
@@ -368,6 +379,13 @@ def slide_moves(t, s, w, g, buf, n):
                     s[I_FROM] = a
                     s[I_TO] = x
                     if not holds(t, s, w, cond_start, cond_end):
+                        continue
+                if land_start < land_end:  # Ludii's to-rule: no move here unless it holds
+                    s[I_FROM] = a
+                    s[I_TO] = x
+                    if not holds(t, s, w, land_start, land_end):
+                        if halt:
+                            break
                         continue
                 buf[n] = kind | (x << KIND_BITS) | (a << FROM_SHIFT) | (g << GEN_SHIFT)
                 n += 1
