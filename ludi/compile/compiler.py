@@ -243,6 +243,9 @@ class Compiler:
         :meth:`types_by_colour`, shared pieces allowed) and the role code whose entry is
         placed: Mover, unless the id names another role."""
         name, role = piece.args[0], ROLES["Mover"]
+        if isinstance(name, tuple):
+            raise fail(node, "a choice of pieces (piece {…}) is read only in (move Promote …) "
+                       "for now")
         if isinstance(name, Node):  # (id "Name" [ROLE])
             owner = name.args[1] if len(name.args) > 1 else None
             name = name.args[0]

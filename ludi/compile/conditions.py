@@ -508,6 +508,14 @@ def is_triggered(c: Compiler, node: Node) -> None:
     c.op(node, L.OP_IS_TRIGGERED, role=c.role(node, node.args[1]))
 
 
+@compiles("int_counter")
+def counter(c: Compiler, node: Node) -> None:
+    """``(counter)``: Ludii's counter, one more after each move (once its end rules were tried)
+    since the game began or ``(set Counter)`` last set it."""
+    c.variable_origin = c.variable_origin or node  # kept in the state: see Compiler.finish
+    c.op(node, L.OP_COUNTER)
+
+
 @compiles("cond_is_visited")
 def is_visited(c: Compiler, node: Node) -> None:
     """``(is Visited SITE)``: a move of this turn (the mover's moves since the turn began, one

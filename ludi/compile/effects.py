@@ -232,6 +232,9 @@ def promote(c: Compiler, node: Node) -> list[int]:
     (with Mover, the mover's: "King1" for P1 of a (piece "King" Each))."""
     site, piece, role = node.args
     name = piece.args[0]
+    if not isinstance(name, str):
+        raise fail(node, '(promote SITE (piece "Name") ROLE) as an effect takes one piece type '
+                   'by name; a choice (piece {…}) is read in (move Promote …)')
     start, end = c.code_range(site)
     code = c.role(node, role)
     colours = range(c.num_players) if code < 0 else [code]
@@ -264,6 +267,14 @@ def add(c: Compiler, node: Node) -> list[int]:
     start, end = c.code_range(site)
     first, _ = c.add_list(types)
     return [c.effs.add(node, kind=L.EFF_ADD, site=start, site_end=end, apply=first, role=role)]
+
+
+@compiles("effect_set_counter")
+def set_counter(c: Compiler, node: Node) -> list[int]:
+    """``(set Counter [VALUE])``: Ludii's counter takes the value, -1 by default, so that it
+    reads 0 once the move is over (it grows by one after every move)."""
+    start, end = c.code_range(node.args[0]) if node.args and node.args[0] is not None else (0, 0)
+    return [c.effs.add(node, kind=L.EFF_SET_COUNTER, count=start, count_end=end)]
 
 
 @compiles("effect_trigger")

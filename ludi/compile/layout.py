@@ -303,6 +303,7 @@ OP_VALUE_PLAYER = 70  # O_ROLE's player's value (I_VALUES; -1 until set)
 OP_AHEAD = 71  # a site -> the site O_LENGTH steps on along O_DIRECTION (itself if off the board)
 OP_PENDING = 72  # 1 when the last move did (set Pending) (I_PENDING)
 OP_IS_VISITED = 74  # a site -> a move of this turn started or ended there (I_VISITED)
+OP_COUNTER = 76  # Ludii's counter (I_COUNTER)
 OP_IS_TRIGGERED = 75  # O_ROLE's player is still playing and was triggered (I_TRIGGERED)
 OP_CELL_NUMBER = 73  # a site -> its entry in the T_LIST block at O_NUMBERS (its row, its column);
 #                      -1 for a site off the board
@@ -386,6 +387,7 @@ OPS: dict[int, tuple[str, tuple[int, ...], int]] = {
     OP_CELL_NUMBER: ("cell-number", (O_NUMBERS,), 1),
     OP_IS_VISITED: ("is-visited", (), 1),
     OP_IS_TRIGGERED: ("is-triggered", (O_ROLE,), 0),
+    OP_COUNTER: ("counter", (), 0),
 }
 
 # ================================================================ end clauses (T_CLAUSES)
@@ -586,6 +588,7 @@ EFF_PROMOTE = 10  # the piece at E_SITE becomes E_ROLE's piece of the type in E_
 EFF_SET_PENDING = 14  # Ludii's (set Pending): (is Pending) holds until the next move
 EFF_SET_SCORE = 15  # E_ROLE's score (I_SCORES) takes the value E_COUNT
 EFF_ADD_SCORE = 16  # E_ROLE's score grows by E_COUNT
+EFF_SET_COUNTER = 19  # the counter (I_COUNTER) takes the value E_COUNT (empty: -1)
 EFF_TRIGGER = 18  # E_ROLE's player is triggered (I_TRIGGERED)
 EFF_ADD = 17  # E_ROLE's piece of the type in E_APPLY (0: its own) placed on E_SITE, if empty
 EFF_SURROUND = 9  # Ludii's surround: neighbours of E_SITE whose neighbours hold (E_COUNT: how
@@ -608,6 +611,7 @@ EFFECTS: dict[int, tuple[str, tuple[int, ...]]] = {
     EFF_PROMOTE: ("promote", (E_SITE, E_SITE_END, E_APPLY, E_ROLE)),
     EFF_ADD: ("add", (E_SITE, E_SITE_END, E_APPLY, E_ROLE)),
     EFF_TRIGGER: ("trigger", (E_ROLE,)),
+    EFF_SET_COUNTER: ("set-counter", (E_COUNT, E_COUNT_END)),
     EFF_SET_VAR: ("set-var", (E_VAR, E_COUNT, E_COUNT_END)),
     EFF_SET_VALUE: ("set-value", (E_ROLE, E_COUNT, E_COUNT_END)),
     EFF_SET_PENDING: ("set-pending", ()),
@@ -709,7 +713,9 @@ I_VISITED = 69  # Ludii's visited sites: a bit per site (VISITED_WORDS words), t
 VISITED_WORDS = 6
 I_TRIGGERED = 75  # bit k: a (trigger "Event" ROLE) happened for colour k (Ludii keeps one flag
 #                   per player, whatever the event's name)
-INFO_SIZE = 76
+I_COUNTER = 76  # Ludii's counter: 1 more after every move (after its end rules are tried);
+#                 (set Counter) sets it, to -1 by default, so it reads 0 after that move
+INFO_SIZE = 77
 
 # per-site sections of C entries each, at INFO_SIZE + k * C
 S_BOARD = 0  # 0 empty, colour + 1

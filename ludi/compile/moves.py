@@ -207,8 +207,15 @@ def remove(c: Compiler, node: Node) -> None:
 def promote(c: Compiler, node: Node) -> None:
     """``(move Promote SITE (piece "Name") ROLE [(then …)])``: a move of its own (Ludii's
     Promote move, counted as a move) that replaces the piece at SITE by ROLE's "Name", then
-    the (then …) effects; a Select at SITE whose effects begin with the promotion."""
+    the (then …) effects; a Select at SITE whose effects begin with the promotion. With
+    ``(piece {"Queen" "Rook"})``, one such move for each type, in that order."""
     site, piece, role = node.positional[:3]
+    if isinstance(piece.args[0], tuple):  # (piece {"Queen" "Rook"}): a move for each type
+        for name in piece.args[0]:
+            one = Node("newpiece", (name,), piece.pos)
+            c.moves(Node(node.rule, tuple(one if a is piece else a for a in node.args),
+                         node.pos))
+        return
     fields = _site_or_region(c, site, "from_site", "region", node)
     change = c.effect(Node("effect_promote", (parse_fragment("(from)", "site"), piece, role),
                            node.pos))

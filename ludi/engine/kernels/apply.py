@@ -11,6 +11,7 @@ from ludi.compile.layout import (
     END_TIMEOUT,
     ERR_DEPTH,
     I_ACTIVE,
+    I_COUNTER,
     I_CYCLE,
     I_FROM,
     I_HIST_LEN,
@@ -120,6 +121,7 @@ def apply_move(t, s, w, move):
         return
     if t[P_PHASES] > 0:  # (a call on every move of every game would cost the placement games)
         next_phases(t, s, w)
+    s[I_COUNTER] += 1  # Ludii's counter, after the end rules and the phases
     if s[I_ACTIVE + following] == 0:  # the end clauses put a player out
         following = next_colour(t, s, mover)
     if following != mover:

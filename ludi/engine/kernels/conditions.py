@@ -58,6 +58,7 @@ from ludi.compile.layout import (
     I_ACTIVE,
     I_BETWEEN,
     I_CELLS,
+    I_COUNTER,
     I_CYCLE,
     I_DECIDED,
     I_FROM,
@@ -124,6 +125,7 @@ from ludi.compile.layout import (
     OP_COUNT_PLAYERS,
     OP_COUNT_SITES,
     OP_COUNT_TURNS,
+    OP_COUNTER,
     OP_CYCLE,
     OP_DECIDED,
     OP_DIV,
@@ -720,6 +722,8 @@ def leaf_rest(t, s, w, pc, op, at):
         return w[W_THREAT + role_colour(t, s, t[at + O_ROLE])]
     if op == OP_PENDING:
         return s[I_PENDING]
+    if op == OP_COUNTER:
+        return s[I_COUNTER]
     if op == OP_IS_TRIGGERED:
         colour = role_colour(t, s, t[at + O_ROLE])
         return 1 if 0 <= colour < 4 and s[I_ACTIVE + colour] == 1 and (

@@ -49,6 +49,7 @@ from ludi.compile.layout import (
     EFF_MOVE_AGAIN,
     EFF_PROMOTE,
     EFF_REMOVE,
+    EFF_SET_COUNTER,
     EFF_SET_PENDING,
     EFF_SET_SCORE,
     EFF_SET_VALUE,
@@ -79,6 +80,7 @@ from ludi.compile.layout import (
     GEN_SHIFT,
     GEN_WIDTH,
     I_BETWEEN,
+    I_COUNTER,
     I_DECIDED,
     I_FORCED_PASSES,
     I_FROM,
@@ -202,6 +204,11 @@ def simple_effect(t, s, w, e):
             if what > 0:
                 remove(t, s, site)
                 place_piece(t, s, site, colour, what)
+    elif kind == EFF_SET_COUNTER:
+        value = -1
+        if t[at + E_COUNT] < t[at + E_COUNT_END]:
+            value, _ = evaluate(t, s, w, t[at + E_COUNT], t[at + E_COUNT_END])
+        s[I_COUNTER] = value
     elif kind == EFF_TRIGGER:
         colour = role_colour(t, s, t[at + E_ROLE])
         if colour >= 0 and colour < 4:
