@@ -519,6 +519,18 @@ EXTRA = {
     (end {(if (is Triggered "Corner" Next) (result Next Win))
           (if (= (counter) 6) (result Mover Draw))})))
 """,
+    "pawns": """
+(game "Pawns" (players {(player N) (player S)})
+  (equipment {(board (square 5))
+              (piece "Pawn" Each (or (move Step Forward (to if:(is Empty (to))))
+                                     (if (is In (from) (sites Start (piece (what at:(from)))))
+                                         (move Slide Forward (between (exact 2))
+                                               (then (set Pending (ahead (last To) S)))))))})
+  (rules (start {(place "Pawn1" (sites Bottom)) (place "Pawn2" (sites Top))})
+    (play (forEach Piece))
+    (end {(if (and (is Pending) (= (value Pending) (coord "C2"))) (result P2 Win))
+          (if (no Moves Next) (result Mover Win))})))
+""",
     "infection": """
 (game "Infection" (players 2)
   (equipment {(board (square 5))

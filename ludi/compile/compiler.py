@@ -246,6 +246,9 @@ class Compiler:
         if isinstance(name, tuple):
             raise fail(node, "a choice of pieces (piece {…}) is read only in (move Promote …) "
                        "for now")
+        if isinstance(name, Node) and name.rule != "int_id" or isinstance(name, int):
+            raise fail(node, '(piece …) names a type here: (piece "Name") or (piece (id "Name" '
+                       "ROLE)); a computed type is read only in (sites Start (piece …))")
         if isinstance(name, Node):  # (id "Name" [ROLE])
             owner = name.args[1] if len(name.args) > 1 else None
             name = name.args[0]

@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+import numpy as np
+
 from ludi.compile import layout as L
 from ludi.compile.regions import (
     centre_cells,
@@ -381,6 +383,21 @@ def is_in(c: Compiler, node: Node) -> None:
 
 
 def _site_in(c: Compiler, node: Node, value, region: Node) -> None:
+    if region.rule == "region_sites_start":  # a table: each type's sites at the start
+        K = len(c.components)
+        began = np.zeros((K + 1, c.board.num_cells), np.int64)
+        placed = np.flatnonzero(c.init_what[:c.board.num_cells])
+        began[c.init_what[placed], placed] = 1
+        kind = region.args[0].args[0]  # (piece "Name") or (piece TYPE)
+        if isinstance(kind, tuple):
+            raise fail(node, "(sites Start (piece …)) takes one piece type")
+        expr(c, value)
+        if isinstance(kind, str):
+            c.op(node, L.OP_CONST, value=c.component(node, kind).index)
+        else:
+            expr(c, kind)
+        c.op(node, L.OP_IS_START, numbers=c.add_list(began.ravel().tolist())[0])
+        return
     if region.rule == "region_sites_at":  # computed sites: the site is one of them
         for site in region.args[0]:
             expr(c, value)
@@ -506,6 +523,14 @@ def is_triggered(c: Compiler, node: Node) -> None:
     still playing. As in Ludii, a player has one flag, whatever the event's name, and it stays
     set."""
     c.op(node, L.OP_IS_TRIGGERED, role=c.role(node, node.args[1]))
+
+
+@compiles("site_value_pending")
+def value_pending(c: Compiler, node: Node) -> None:
+    """``(value Pending)``: the value the last move set pending with ``(set Pending VALUE)``
+    (-1 for a ``(set Pending)`` without one); 0 when it set none, or several different ones
+    (Ludii's pending values are a set)."""
+    c.op(node, L.OP_VALUE_PENDING)
 
 
 @compiles("int_counter")

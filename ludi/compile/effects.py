@@ -199,10 +199,12 @@ def set_var(c: Compiler, node: Node) -> list[int]:
 
 @compiles("effect_set_pending")
 def set_pending(c: Compiler, node: Node) -> list[int]:
-    """``(set Pending)``: ``(is Pending)`` holds from the end of this move until the next move
-    is made (Ludii's pending state, without values or sites)."""
+    """``(set Pending [VALUE])``: ``(is Pending)`` holds from the end of this move until the next
+    move is made, and ``(value Pending)`` reads the value (Ludii's pending values: a set, -1 for
+    a (set Pending) without one)."""
     c.variable_origin = c.variable_origin or node
-    return [c.effs.add(node, kind=L.EFF_SET_PENDING)]
+    start, end = c.code_range(node.args[0]) if node.args and node.args[0] is not None else (0, 0)
+    return [c.effs.add(node, kind=L.EFF_SET_PENDING, count=start, count_end=end)]
 
 
 @compiles("effect_set_value")

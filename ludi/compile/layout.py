@@ -304,6 +304,9 @@ OP_AHEAD = 71  # a site -> the site O_LENGTH steps on along O_DIRECTION (itself 
 OP_PENDING = 72  # 1 when the last move did (set Pending) (I_PENDING)
 OP_IS_VISITED = 74  # a site -> a move of this turn started or ended there (I_VISITED)
 OP_COUNTER = 76  # Ludii's counter (I_COUNTER)
+OP_VALUE_PENDING = 77  # the one value set pending (I_PENDING_VALUE), 0 for none or several
+OP_IS_START = 78  # a site and a type -> the site held that type at the start (the T_LIST
+#                   table at O_NUMBERS: a row of board sites for each type)
 OP_IS_TRIGGERED = 75  # O_ROLE's player is still playing and was triggered (I_TRIGGERED)
 OP_CELL_NUMBER = 73  # a site -> its entry in the T_LIST block at O_NUMBERS (its row, its column);
 #                      -1 for a site off the board
@@ -388,6 +391,8 @@ OPS: dict[int, tuple[str, tuple[int, ...], int]] = {
     OP_IS_VISITED: ("is-visited", (), 1),
     OP_IS_TRIGGERED: ("is-triggered", (O_ROLE,), 0),
     OP_COUNTER: ("counter", (), 0),
+    OP_VALUE_PENDING: ("value-pending", (), 0),
+    OP_IS_START: ("is-start", (O_NUMBERS,), 2),
 }
 
 # ================================================================ end clauses (T_CLAUSES)
@@ -492,7 +497,8 @@ G_PIECE = 29  # Add: 1 + the first of 4 T_LIST entries, each colour's piece type
 #               a shared type stands on its site as a counter nobody owns)
 G_LAND_COND = 30  # Slide: Ludii's to-rule ((to (apply if:C))): it lands only where C holds
 G_LAND_COND_END = 31
-GEN_WIDTH = 32
+G_MIN = 32  # Slide: the fewest sites it goes ((between (exact N)): N; 0: any)
+GEN_WIDTH = 33
 
 GEN_ADD = 1
 GEN_SELECT = 2
@@ -514,7 +520,7 @@ GENERATORS: dict[int, tuple[str, tuple[int, ...]]] = {
     GEN_SLIDE: ("slide", (G_REGION, G_FROM_COND, G_FROM_COND_END, G_DIRS, G_MAX, G_MAX_END,
                           G_COND, G_COND_END, G_OVER_COND, G_OVER_COND_END, G_DISTANCES,
                           G_STOP, G_APPLY, G_APPLY_COUNT, G_LAND_COND, G_LAND_COND_END,
-                          G_THEN, G_THEN_COUNT)),
+                          G_MIN, G_THEN, G_THEN_COUNT)),
     GEN_HOP: ("hop", (G_REGION, G_FROM_COND, G_FROM_COND_END, G_DIRS, G_TURNING, G_CHAIN,
                       G_LONGEST)),
     GEN_PROPOSE: ("propose", (G_PROPOSAL,)),
@@ -585,7 +591,7 @@ EFF_SET_VAR = 11  # variable E_VAR takes the value E_COUNT
 EFF_SET_VALUE = 13  # the value of E_ROLE's player takes the value E_COUNT
 EFF_FOR_EACH_SITE = 12  # the effects E_APPLY at each site of E_REGION
 EFF_PROMOTE = 10  # the piece at E_SITE becomes E_ROLE's piece of the type in E_APPLY
-EFF_SET_PENDING = 14  # Ludii's (set Pending): (is Pending) holds until the next move
+EFF_SET_PENDING = 14  # Ludii's (set Pending [E_COUNT]): (is Pending) holds until the next move
 EFF_SET_SCORE = 15  # E_ROLE's score (I_SCORES) takes the value E_COUNT
 EFF_ADD_SCORE = 16  # E_ROLE's score grows by E_COUNT
 EFF_SET_COUNTER = 19  # the counter (I_COUNTER) takes the value E_COUNT (empty: -1)
@@ -614,7 +620,7 @@ EFFECTS: dict[int, tuple[str, tuple[int, ...]]] = {
     EFF_SET_COUNTER: ("set-counter", (E_COUNT, E_COUNT_END)),
     EFF_SET_VAR: ("set-var", (E_VAR, E_COUNT, E_COUNT_END)),
     EFF_SET_VALUE: ("set-value", (E_ROLE, E_COUNT, E_COUNT_END)),
-    EFF_SET_PENDING: ("set-pending", ()),
+    EFF_SET_PENDING: ("set-pending", (E_COUNT, E_COUNT_END)),
     EFF_SET_SCORE: ("set-score", (E_ROLE, E_COUNT, E_COUNT_END)),
     EFF_ADD_SCORE: ("add-score", (E_ROLE, E_COUNT, E_COUNT_END)),
     EFF_FOR_EACH_SITE: ("for-each-site", (E_REGION, E_APPLY, E_APPLY_COUNT)),
@@ -707,7 +713,8 @@ MAX_VARS = 4
 I_NEXT_IS_MOVER = 63  # 1 while the end clauses are tried after a move whose player moves again:
 #                       Ludii's next player is the mover then
 I_VALUES = 64  # each colour's value (Ludii's (set Value ROLE v), (value Player ROLE)), -1 unset
-I_PENDING = 68  # 1 when the last move did (set Pending): Ludii's (is Pending) until the next
+I_PENDING = 68  # different values the last move set pending (0, 1, 2 for more): Ludii's
+#                 (is Pending) while not 0, until the next
 I_VISITED = 69  # Ludii's visited sites: a bit per site (VISITED_WORDS words), the from- and
 #                 to-sites of the moves of the turn so far ((is Visited SITE))
 VISITED_WORDS = 6
@@ -715,7 +722,9 @@ I_TRIGGERED = 75  # bit k: a (trigger "Event" ROLE) happened for colour k (Ludii
 #                   per player, whatever the event's name)
 I_COUNTER = 76  # Ludii's counter: 1 more after every move (after its end rules are tried);
 #                 (set Counter) sets it, to -1 by default, so it reads 0 after that move
-INFO_SIZE = 77
+I_PENDING_VALUE = 77  # the first value set pending this move (I_PENDING: how many different
+#                       ones, at most 2)
+INFO_SIZE = 78
 
 # per-site sections of C entries each, at INFO_SIZE + k * C
 S_BOARD = 0  # 0 empty, colour + 1

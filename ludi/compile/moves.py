@@ -22,7 +22,7 @@ import numpy as np
 
 from ludi.compile import layout as L
 from ludi.compile.regions import component_region, direction_mask, ludii_site
-from ludi.compile.registry import compiles, constant, fail, items, ludeme, operands
+from ludi.compile.registry import compiles, constant, fail, items, ludeme, number, operands
 from ludi.compile.shapes import sowing
 from ludi.lang import Node, parse_fragment
 from ludi.lang.tree import Named, Sym
@@ -433,10 +433,16 @@ def slide(c: Compiler, node: Node) -> None:
     to-condition instead keeps the empty sites where it holds."""
     code = piece_from(c, node)
     between = sub_node(node, "between")
-    most = between_limit(between)
+    exact = sub_node(between, "exact") if between is not None else None
+    over = {}
+    if exact is not None:  # (exact N): Ludii's range N..N, the slide lands N sites on only
+        most = exact.args[0]
+        over["min"] = number(exact, most, "an exact slide's distance", 1, 1000)
+    else:
+        most = between_limit(between)
     limit = c.code_range(most) if most is not None else (0, 0)
-    go = between.named("if") if between is not None else None
-    over = {}  # Ludii's go rule, tested at each site passed: empty sites by default
+    go = between.named("if") if between is not None else None  # Ludii's go rule, tested at
+    #                                                             each site passed: empty ones
     if go is not None and go != parse_fragment("(is Empty (between))", "cond"):
         saved, c.hopping = c.hopping, True  # (between): the site passed
         try:

@@ -129,6 +129,14 @@ def _occupied_by_type(c: Compiler, node: Node, role: Sym, name: str,
     return L.REG_DYNAMIC - row
 
 
+@compiles("region_sites_start")
+def sites_start(c: Compiler, node: Node) -> int:
+    """``(sites Start (piece TYPE))``, the sites where pieces of TYPE stood at the start, is
+    read only in ``(is In SITE (sites Start (piece (what at:(from)))))`` (see
+    ludi.compile.conditions)."""
+    raise fail(node, "(sites Start (piece …)) is read only in (is In SITE (sites Start …)) for now")
+
+
 @compiles("region_sites_board")
 def sites_board(c: Compiler, node: Node) -> int:
     return _fixed(c, _playable(c))

@@ -68,6 +68,7 @@ from ludi.compile.layout import (
     I_LOOP_FLAG,
     I_MOVER,
     I_PENDING,
+    I_PENDING_VALUE,
     I_PHASE,
     I_PIECES,
     I_PLY,
@@ -145,6 +146,7 @@ from ludi.compile.layout import (
     OP_IS_IN,
     OP_IS_OCCUPIED,
     OP_IS_ODD,
+    OP_IS_START,
     OP_IS_TRIGGERED,
     OP_IS_VISITED,
     OP_LAST_AFTER,
@@ -180,6 +182,7 @@ from ludi.compile.layout import (
     OP_TO,
     OP_TRACK_SITE,
     OP_TRUE,
+    OP_VALUE_PENDING,
     OP_VALUE_PLAYER,
     OP_VAR,
     OP_WHAT,
@@ -214,6 +217,7 @@ from ludi.compile.layout import (
     T_AXES,
     T_CLAUSES,
     T_CODE,
+    T_COMPONENTS,
     T_CONN,
     T_DYNREG,
     T_LIST,
@@ -724,6 +728,8 @@ def leaf_rest(t, s, w, pc, op, at):
         return s[I_PENDING]
     if op == OP_COUNTER:
         return s[I_COUNTER]
+    if op == OP_VALUE_PENDING:
+        return s[I_PENDING_VALUE] if s[I_PENDING] == 1 else 0
     if op == OP_IS_TRIGGERED:
         colour = role_colour(t, s, t[at + O_ROLE])
         return 1 if 0 <= colour < 4 and s[I_ACTIVE + colour] == 1 and (
@@ -901,6 +907,14 @@ def evaluate(t, s, w, start, end):
             site = w[vals + sp - 1]
             inside = site >= 0 and site < 64 * VISITED_WORDS
             w[vals + sp - 1] = (s[I_VISITED + site // 64] >> (site % 64)) & 1 if inside else 0
+            w[why + sp - 1] = pc
+        elif op == OP_IS_START:  # a site, then a type
+            sp -= 1
+            site, what = w[vals + sp - 1], w[vals + sp]
+            cells = t[P_BOARD_CELLS]
+            inside = 0 <= site < cells and 0 <= what <= t[t[T_COMPONENTS]]
+            w[vals + sp - 1] = t[t[T_LIST] + t[at + O_NUMBERS] + what * cells + site] \
+                if inside else 0
             w[why + sp - 1] = pc
         elif op == OP_CELL_NUMBER:
             site = w[vals + sp - 1]

@@ -90,6 +90,7 @@ from ludi.compile.layout import (
     I_MOVE_AGAIN,
     I_MOVER,
     I_PENDING,
+    I_PENDING_VALUE,
     I_PROPOSED,
     I_SCORES,
     I_SITE,
@@ -182,7 +183,14 @@ def simple_effect(t, s, w, e):
             value, _ = evaluate(t, s, w, t[at + E_COUNT], t[at + E_COUNT_END])
         s[I_VARS + t[at + E_VAR]] = value
     elif kind == EFF_SET_PENDING:
-        s[I_PENDING] = 1
+        value = -1  # Ludii's pending values are a set: (value Pending) reads one value only
+        if t[at + E_COUNT] < t[at + E_COUNT_END]:
+            value, _ = evaluate(t, s, w, t[at + E_COUNT], t[at + E_COUNT_END])
+        if s[I_PENDING] == 0:
+            s[I_PENDING] = 1
+            s[I_PENDING_VALUE] = value
+        elif s[I_PENDING] == 1 and value != s[I_PENDING_VALUE]:
+            s[I_PENDING] = 2
     elif kind == EFF_SET_VALUE:
         value = -1
         if t[at + E_COUNT] < t[at + E_COUNT_END]:

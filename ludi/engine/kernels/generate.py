@@ -42,6 +42,7 @@ from ludi.compile.layout import (
     G_LAND_COND_END,
     G_MAX,
     G_MAX_END,
+    G_MIN,
     G_OVER_COND,
     G_OVER_COND_END,
     G_PROPOSAL,
@@ -335,6 +336,7 @@ def slide_moves(t, s, w, g, buf, n):
     cond_start, cond_end = t[at + G_COND], t[at + G_COND_END]
     over_start, over_end = t[at + G_OVER_COND], t[at + G_OVER_COND_END]
     land_start, land_end = t[at + G_LAND_COND], t[at + G_LAND_COND_END]
+    fewest = t[at + G_MIN]
     # the to-condition alone as one (is Approach) test is checked here, without the VM
     approach = -1
     op_at = t[T_CODE] + cond_start * OP_WIDTH
@@ -352,7 +354,7 @@ def slide_moves(t, s, w, g, buf, n):
             if (mask >> d) & 1 == 0:
                 continue
             x = a
-            for _ in range(limit):
+            for k in range(limit):
                 x = t[nbr + x * dirs + d]
                 if x < 0:
                     break
@@ -380,6 +382,10 @@ def slide_moves(t, s, w, g, buf, n):
                     s[I_TO] = x
                     if not holds(t, s, w, cond_start, cond_end):
                         continue
+                if k + 1 < fewest:  # Ludii's range: not this near
+                    if halt:
+                        break
+                    continue
                 if land_start < land_end:  # Ludii's to-rule: no move here unless it holds
                     s[I_FROM] = a
                     s[I_TO] = x
