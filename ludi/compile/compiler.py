@@ -27,6 +27,7 @@ from ludi.compile import (
     lines,  # noqa: F401  (registers the line, connection and ring tests)
     meta,
     moves,
+    program,
     regions,  # noqa: F401  (registers the region ludemes)
     threats,
 )
@@ -176,9 +177,9 @@ class Compiler:
         if "setup" in parts:
             equipment.start(self, parts["setup"])
         if "play" in parts:
-            moves.play(self, parts["play"])
+            program.play(self, parts["play"])
         else:
-            moves.phases(self, rules, rules.named("phases"))
+            program.phases(self, rules, rules.named("phases"))
         for phase, part in self.phase_ends:
             ends.end(self, part, phase)
         ends.end(self, parts.get("end"))

@@ -1,0 +1,235 @@
+"""The move program (``T_PROG``): the combinators of move ludemes, ``(play …)``, phases, and the
+fast paths the kernels may take.
+
+The generators (ludi.compile.moves) each become one ``PR_LEAF`` instruction; the combinators become
+straight-line instructions with forward jumps:
+
+    (or A B)              leaf A; leaf B
+    (priority {A B C})    mark; A; jump-if-moves END; B; jump-if-moves END; C; pop; END:
+    (if c A B)            jump-unless c ELSE; A; jump END; ELSE: B; END:
+    (do A ifAfterwards:c) mark; A; keep-if-after c
+    (max Captures A)      mark; A; keep-max-captures
+
+After the program, :func:`play` chooses the fast paths the kernels may take for common shapes.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from ludi.compile import layout as L
+from ludi.compile.registry import compiles, fail, operands
+from ludi.compile.shapes import sowing
+from ludi.lang import Node
+from ludi.lang.tree import Named, Sym
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ludi.compile.compiler import Compiler
+
+
+# ---------------------------------------------------------------- combinators
+
+
+@compiles("moves_or", "moves_and")
+def or_(c: Compiler, node: Node) -> None:
+    for part in operands(node):
+        c.moves(part)
+
+
+@compiles("moves_priority")
+def priority(c: Compiler, node: Node) -> None:
+    parts = operands(node)
+    c.prog.add(node, kind=L.PR_MARK)
+    done = []
+    for part in parts[:-1]:
+        c.moves(part)
+        done.append(c.prog.add(node, kind=L.PR_PRIO_DONE))
+    c.moves(parts[-1])
+    c.prog.add(node, kind=L.PR_POP)
+    for i in done:
+        c.prog.set(i, target=len(c.prog))
+
+
+@compiles("moves_if")
+def if_(c: Compiler, node: Node) -> None:
+    """``(if COND A [B])``; ``(if (can Move A) A B)``, the moves of A where it has some, else
+    B's, is ``(priority A B)``."""
+    cond = node.args[0]
+    if (len(node.args) == 3 and isinstance(cond, Node) and cond.rule == "cond_can_move"
+            and cond.args[0] == node.args[1]):
+        priority(c, Node("moves_priority", (node.args[1], node.args[2]), node.pos))
+        return
+    sites = _move_sites_read(cond)
+    if sites:
+        if c.piece is None or any(site.rule != "site_from" for site in sites):
+            site = next((x for x in sites if x.rule != "site_from"), sites[0])
+            name = "(" + site.rule.removeprefix("site_") + ")"
+            raise fail(site, f"{name} in the test of an (if …) that chooses between "
+                       "moves is read only as (from) in a piece's moves (Ludii reads it for "
+                       "each piece's move)")
+        c.from_tests.append(cond)
+        try:
+            c.moves(node.args[1])
+            if len(node.args) > 2:
+                c.from_tests[-1] = Node("cond_not", (cond,), cond.pos)
+                c.moves(node.args[2])
+        finally:
+            c.from_tests.pop()
+        return
+    start, end = c.code_range(node.args[0])
+    branch = c.prog.add(node, kind=L.PR_JUMP_UNLESS, cond=start, cond_end=end)
+    c.moves(node.args[1])
+    if len(node.args) > 2:
+        skip = c.prog.add(node, kind=L.PR_JUMP)
+        c.prog.set(branch, target=len(c.prog))
+        c.moves(node.args[2])
+        c.prog.set(skip, target=len(c.prog))
+    else:
+        c.prog.set(branch, target=len(c.prog))
+
+
+def _move_sites_read(value) -> list[Node]:
+    """The (from), (to) and (between) a condition reads outside the moves it names."""
+    if isinstance(value, Named):
+        return _move_sites_read(value.value)
+    if isinstance(value, tuple):
+        return [n for x in value for n in _move_sites_read(x)]
+    if not isinstance(value, Node) or value.category == "moves":
+        return []
+    if value.rule in ("site_from", "site_to", "site_between"):
+        return [value]
+    return _move_sites_read(value.args)
+
+
+@compiles("moves_do")
+def do(c: Compiler, node: Node) -> None:
+    c.prog.add(node, kind=L.PR_MARK)
+    start = len(c.prog)
+    c.moves(node.positional[0])
+    if any(c.prog.get(i, "kind") == L.PR_KEEP_IF_AFTER for i in range(start, len(c.prog))):
+        raise fail(node, "a (do …) inside another (do …) is not supported")
+    cond, end = c.code_range(node.named("ifAfterwards"), context="after")
+    c.prog.add(node, kind=L.PR_KEEP_IF_AFTER, cond=cond, cond_end=end)
+
+
+@compiles("moves_max_captures")
+def max_captures(c: Compiler, node: Node) -> None:
+    c.prog.add(node, kind=L.PR_MARK)
+    first = len(c.gens)
+    c.moves(node.args[0])
+    for g in range(first, len(c.gens)):
+        if c.gens.get(g, "kind") == L.GEN_HOP:
+            c.gens.set(g, longest=1)  # the hop keeps only its longest series (see chains)
+    c.prog.add(node, kind=L.PR_KEEP_MAX_CAPTURES)
+
+
+# ---------------------------------------------------------------- (play …) and fast paths
+
+
+def play(c: Compiler, part: Node) -> None:
+    """``(play MOVES)``: the move program, then the fast paths its shape allows."""
+    c.moves(part.args[0])
+    c.prog.add(part, kind=L.PR_END)
+    c.params[L.P_PLAY] = L.PLAY_PROGRAM
+    _add_fast_path(c)
+    _sowing_fast_path(c, part.args[0])
+
+
+def phases(c: Compiler, rules: Node, nodes: tuple) -> None:
+    """``phases:{(phase "Name" [ROLE] (play MOVES) [(nextPhase …) …]) …}``: each player plays
+    the moves of their current phase; a player starts in the first phase that is theirs (no
+    role: everyone's). The program tests the mover's phase before each phase's moves:
+
+        jump-unless phase=0 P1; MOVES 0; jump END; P1: jump-unless phase=1 END; MOVES 1; END:
+
+    After every move that does not end the game, the next-phase rules of each player's phase
+    are tried (``ludi.engine.kernels.ends.next_phases``)."""
+    names = [ph.args[0] for ph in nodes]
+    done = []
+    for k, ph in enumerate(nodes):
+        role = next((a for a in ph.positional[1:] if isinstance(a, Sym)), None)
+        owners = range(c.num_players) if role is None or role.name == "Shared" \
+            else [c.colour(ph, role)]
+        for colour in owners:
+            if c.initial_phases[colour] < 0:
+                c.initial_phases[colour] = k
+        start = len(c.code)
+        c.op(ph, L.OP_PHASE)
+        c.op(ph, L.OP_CONST, value=k)
+        c.op(ph, L.OP_EQ)
+        branch = c.prog.add(ph, kind=L.PR_JUMP_UNLESS, cond=start, cond_end=len(c.code))
+        play_node = next(a for a in ph.positional if isinstance(a, Node) and a.rule == "play")
+        c.phase_ends += [(k, a) for a in ph.positional if isinstance(a, Node) and a.rule == "end"]
+        c.moves(play_node.args[0])
+        done.append(c.prog.add(ph, kind=L.PR_JUMP))
+        c.prog.set(branch, target=len(c.prog))
+        first = len(c.next_phases)
+        for nxt in [a for a in ph.positional if isinstance(a, Node) and a.rule == "nextphase"] \
+                + [n for a in ph.positional if isinstance(a, tuple) for n in a]:
+            c.next_phases.add(nxt, **_next_phase(c, nxt, names))
+        c.phase_rows.append((first, len(c.next_phases) - first))
+    for jump in done:
+        c.prog.set(jump, target=len(c.prog))
+    c.prog.add(rules, kind=L.PR_END)
+    c.params[L.P_PLAY] = L.PLAY_PROGRAM
+    c.params[L.P_PHASES] = len(nodes)
+
+
+def _next_phase(c: Compiler, node: Node, names: list[str]) -> dict[str, int]:
+    """A ``(nextPhase [ROLE] [COND] ["Name"])`` record: whose phase changes (everyone's when no
+    role or Shared), when (always when no condition), and to which phase (the next when no
+    name)."""
+    role = next((a for a in node.args if isinstance(a, Sym) and a.kind == "role"), None)
+    cond = next((a for a in node.args if isinstance(a, (Node, bool))), True)
+    name = next((a for a in node.args if isinstance(a, str)), None)
+    if name is not None and name not in names:
+        raise fail(node, f'no phase "{name}"; phases: ' + ", ".join(f'"{n}"' for n in names))
+    who = L.ROLE_ALL if role is None or role.name == "Shared" else c.role(node, role)
+    start, end = c.code_range(cond)
+    return {"role": who, "cond": start, "cond_end": end,
+            "target": -1 if name is None else names.index(name)}
+
+
+def _add_fast_path(c: Compiler) -> None:
+    """One add anywhere in a region that is the same for every player: no program to run."""
+    if len(c.prog) != 2 or c.prog.get(0, "kind") != L.PR_LEAF:
+        return
+    g = c.prog.get(0, "gen")
+    code = c.gens.get(g, "region")
+    plain = (c.gens.get(g, "kind") == L.GEN_ADD and c.gens.get(g, "then_count") == 0
+             and c.gens.get(g, "cond") == c.gens.get(g, "cond_end")
+             and c.gens.get(g, "piece") == 0)
+    if not plain:
+        return
+    board = int(c.params[L.P_BOARD_CELLS])
+    if code == L.REG_EMPTY:
+        c.add_mask[:board] = 1
+    elif code >= 0 and all(np.array_equal(c.region_rows[code][0], c.region_rows[code][k])
+                           for k in range(1, 4)):
+        c.add_mask[np.flatnonzero(c.region_rows[code][0])] = 1
+        c.add_mask[board:] = 0
+    else:
+        return
+    c.params[L.P_PLAY] = L.PLAY_ADD
+    c.params[L.P_ADD_ALL] = int(c.add_mask.all())
+
+
+def _sowing_fast_path(c: Compiler, moves: Node) -> None:
+    """Parameters for the sowing kernels when the moves are the usual mancala turn."""
+    shape = sowing(moves) if len(c.tracks) == 1 and c.track and c.num_players == 2 else None
+    if shape is None or not all(c.map_sites[colour] >= 0 for colour in range(2)):
+        return
+    p = c.params
+    p[L.P_SOW_FAST] = 1
+    p[L.P_SOW_GEN] = next(g for g in range(len(c.gens))
+                          if c.gens.get(g, "kind") == L.GEN_SELECT)
+    p[L.P_SOW_CAPTURE] = sum(1 << k for k in shape.capture_counts)
+    p[L.P_SOW_FLAGS] = (L.SOW_INCLUDE_SELF * shape.include_self
+                        + L.SOW_BACKTRACK * shape.backtracking
+                        + L.SOW_SLAM_NO_CAPTURE * shape.grand_slam_no_capture
+                        + L.SOW_FEED * shape.feed)
+    p[L.P_SOW_SKIP] = shape.skip_at
+    p[L.P_SOW_OWN] = c.region(Node("region_sites_role", (Sym("role", "Mover"),)))
+    p[L.P_SOW_OPP] = c.region(Node("region_sites_role", (Sym("role", "Next"),)))
