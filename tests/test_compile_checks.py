@@ -26,7 +26,7 @@ PIECES = '(start {(place "M1" (sites Row 0)) (place "M2" (sites Row 4))})'
     (game(play="(move Select (from (sites Occupied by:Next)) (then (remove (from))))",
           end="(if (is Loop) (result Mover Win))"), "need pieces that stay"),
     (game(play="(move Slide (from (sites Occupied by:Mover)) (to if:(is Approach)) "
-               "(then (moveAgain)))", start=PIECES), "takes no (apply …) or (then …)"),
+               "(then (moveAgain)))", start=PIECES), "takes no (apply …), (then …)"),
     (game(play="(move Hop (from (sites Occupied by:Mover)) (between max:2 if:(is Enemy "
                "(between))) (to if:(is Empty (to))) (then (moveAgain)))",
           start=PIECES), "a hop jumps one site"),

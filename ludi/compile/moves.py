@@ -450,9 +450,9 @@ def slide(c: Compiler, node: Node) -> None:
     start = len(c.code)
     fields = condition(c, cond, context="slide-to")
     if any(c.code.get(i, "kind") == L.OP_APPROACH for i in range(start, len(c.code))):
-        if apply is not None or sub_node(node, "then") is not None:
-            raise fail(node, "a slide whose to-condition is (is Approach …) takes no (apply …) "
-                       "or (then …)")
+        if apply is not None or sub_node(node, "then") is not None or over:
+            raise fail(node, "a slide whose to-condition is (is Approach …) takes no (apply …), "
+                       "(then …), (between if:…) or (between (exact N))")
         leaf(c, node, L.GEN_SLIDE, region=code, dirs=direction_mask(c, node), max=limit[0],
              max_end=limit[1], distances=1, **fields, **over)
         return
