@@ -404,12 +404,13 @@ EXTRA = {
   (equipment {(mancalaBoard 2 4 store:None (track "Track" "0,E,N,W" loop:True))
     (piece "Seed" Shared) (regions P1 (sites Bottom)) (regions P2 (sites Top))})
   (rules (start (set Count 2 to:(sites Track)))
-    (play (move Select
+    (play (or (move Select
       (from (if (= (var "Last") Undefined) (sites Mover)
                 (forEach (sites Mover) if:(!= (site) (trackSite Move from:(var "Last") steps:1))))
             if:(> (count at:(from)) 0))
       (then (and {(sow) (set Var "Last" (last From)) (set Var (+ (var) 1))
-                  (forEach Site (sites Next) (if (= (count at:(site)) 4) (remove (site))))}))))
+                  (forEach Site (sites Next) (if (= (count at:(site)) 4) (remove (site))))})))
+      (move (from (sites Mover) if:(> (count at:(from)) 3)) (to (sites {1 6})) count:2)))
     (end {(forEach NonMover if:(all Sites (sites Player) if:(= 0 (count at:(site))))
                    (result Player Loss))
           (forEach Player if:(> (var) 200) (result Player Draw))})))
@@ -547,6 +548,24 @@ EXTRA = {
               (move Add (to (sites Around (sites Occupied by:Mover) Empty))
                     (then (and (add (to (last From))) (addScore Mover 1))))))
     (end (if (or (is Full) (> (score Mover) 12)) (byScore)))))
+""",
+    "local-state": """
+(game "Local State" (players 2)
+  (equipment {(board (square 5))
+    (piece "Rook" Each (move Slide Orthogonal
+                         (to if:(is Enemy (who at:(to))) (apply (remove (to))))
+                         (then (and {(set Var "Left" (+ (var "Left") 2))
+                                     (if (< 0 (var "Left")) (set State at:(last To) 2))}))))
+    (piece "Pawn" Each (move Step (if (is Mover P1) (directions {N}) S) (to if:(is Empty (to)))
+                         (then (if (is In (last To) (sites Mover "End"))
+                                 (promote (last To) (piece (id "Rook" Mover)))))))
+    (regions "End" P1 (sites Top)) (regions "End" P2 (sites Bottom))})
+  (rules (start {(place "Rook1" coord:"A1" state:1) (place "Rook2" coord:"E5" state:1)
+                 (place "Pawn1" (sites {"B2" "D2"})) (place "Pawn2" (sites {"B4" "D4"}))})
+    (play (forEach Piece))
+    (end {(if (= 2 (state at:(last To))) (result Mover Win))
+          (if (> (count Steps Orthogonal (last To) (centrePoint)) 4) (result Mover Draw))
+          (if (no Moves Next) (result Mover Loss))})))
 """,
 }
 

@@ -87,3 +87,26 @@ def test_around_a_fixed_region_leaves_the_region_out():
     assert moves_of(state) == ["a2", "b2", "c1", "c2"]
     with_self = ludi.parse(text.replace('"B1"}))', '"B1"}) includeSelf:True)')).initial_state()
     assert moves_of(with_self) == ["a1", "a2", "b1", "b2", "c1", "c2"]
+
+
+def test_a_move_whose_directions_are_chosen_by_a_test():
+    # (move Step (if C A B) …): Ludii works the directions out as it makes the moves
+    text = """(game "D" (players 2)
+     (equipment {(board (square 3))
+       (piece "Pawn" Each (move Step (if (is Mover P1) (directions {N NE}) S)
+                            (to if:(is Empty (to)))))})
+     (rules (start {(place "Pawn1" (sites {"B1"})) (place "Pawn2" (sites {"A3"}))})
+      (play (forEach Piece)) (end (if (no Moves Next) (result Mover Win)))))"""
+    state = ludi.parse(text).initial_state()
+    assert sorted(str(m) for m in state.legal_moves()) == ["b1-b2", "b1-c2"]
+    state.apply("b1-b2")
+    assert [str(m) for m in state.legal_moves()] == ["a3-a2"]
+
+
+def test_directions_chosen_by_a_test_outside_a_move_are_refused():
+    text = """(game "D" (players 2) (equipment {(board (square 3)) (piece "Disc" Each)})
+     (rules (play (move Add (to (sites Empty))
+                   (then (custodial (if (is Mover P1) N S)))))
+      (end (if (is Line 3) (result Mover Win)))))"""
+    with pytest.raises(CompileError, match="directions of a move"):
+        ludi.parse(text)

@@ -54,3 +54,31 @@ def test_a_filtered_region_elsewhere_is_refused_with_where_it_is_read():
                           "if:(is Empty (site))))))")
     with pytest.raises(CompileError, match="from or to of a move"):
         ludi.parse(text)
+
+
+AROUND_IF = """(game "S" (players 2)
+ (equipment {(board (square 3)) (piece "Marker" Neutral) (piece "Disc" Each)})
+ (rules (start {(place "Marker0" (sites {"B2"})) (place "Disc1" (sites {"A3"}))})
+  (play (move Add (to (sites Empty)
+                      if:(= 0 (count Sites in:(sites Around (to) Orthogonal {test}))))))
+  (end (if (no Moves Next) (result Mover Win)))))"""
+
+
+@pytest.mark.parametrize("test, expected", [
+    # a neighbour holding the neutral marker (B2) keeps a site out: A2, B1, B3, C2
+    ("if:(is In (to) (sites Occupied by:Neutral))", ["a1", "c1", "c3"]),
+    # any piece: the marker, or P1's disc at A3 (which rules out A2 and B3 too)
+    ("if:(is Occupied (to))", ["a1", "c1", "c3"]),
+    # the mover's own pieces only: A3 rules out A2 and B3
+    ("if:(is Friend (who at:(to)))", ["a1", "b1", "c1", "c2", "c3"]),
+])
+def test_sites_around_keep_the_neighbours_an_if_asks_for(test, expected):
+    # Ludii's SitesAround tests if: with (to) set to each neighbour
+    state = ludi.parse(AROUND_IF.replace("{test}", test)).initial_state()
+    assert sorted(str(m) for m in state.legal_moves()) == expected
+
+
+def test_sites_around_with_another_if_is_refused():
+    text = AROUND_IF.replace("{test}", "if:(= 1 (count at:(to)))")
+    with pytest.raises(CompileError, match="who holds each neighbour"):
+        ludi.parse(text)

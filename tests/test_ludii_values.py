@@ -13,6 +13,7 @@ from __future__ import annotations
 import pytest
 
 import ludi
+from ludi.errors import CompileError
 
 LINE = """(game "L" (players 2) (equipment {{(board (square 5)) (piece "Disc" Each)}})
  (rules (play (move Add (to (sites Empty)))) (end (if {cond} (result Mover Win)))))"""
@@ -142,3 +143,23 @@ def test_set_pending_holds_until_the_next_move():
             '(then (set Pending))))) (end (if (is Full) (result Mover Draw)))))')
     assert sorted(str(m) for m in play(text, "a1").legal_moves()) == ["a3", "b3", "c3"]
     assert sorted(str(m) for m in play(text, "a1", "a3").legal_moves()) == ["b1", "c1"]
+
+
+STEPS = """(game "S" (players 2) (equipment {(board (square 5)) (piece "Disc" Each)})
+ (rules (play (move Add (to (sites Empty) if:(= 2 (count Steps RELATION (to) (centrePoint))))))
+  (end (if (no Moves Next) (result Mover Win)))))"""
+
+
+@pytest.mark.parametrize("relation, expected", [
+    ("Orthogonal", ["a3", "b2", "b4", "c1", "c5", "d2", "d4", "e3"]),
+    ("", ["a1", "a2", "a3", "a4", "a5", "b1", "b5", "c1", "c5", "d1", "d5", "e1", "e2", "e3",
+          "e4", "e5"]),  # Adjacent by default: the eight neighbours on square cells
+])
+def test_count_steps_is_the_fewest_steps_along_the_relation(relation, expected):
+    state = ludi.parse(STEPS.replace("RELATION", relation)).initial_state()
+    assert sorted(str(m) for m in state.legal_moves()) == expected
+
+
+def test_count_steps_along_a_single_direction_is_refused():
+    with pytest.raises(CompileError, match="counts along a relation"):
+        ludi.parse(STEPS.replace("RELATION", "N"))

@@ -171,6 +171,7 @@ class Compiler:
         self.init_scores = np.zeros(4, np.int64)  # (set Score ROLE N) in the start
         self.init_owner = np.zeros(C, np.int64)
         self.init_what = np.zeros(C, np.int64)
+        self.init_state = np.zeros(C, np.int64)  # (place … state:N)
         parts = {p.rule: p for p in rules.positional}
         if "meta" in parts:
             meta.rules(self, parts["meta"])
@@ -459,7 +460,7 @@ class Compiler:
             L.T_TRACK: np.concatenate([np.array(self.track, np.int64), track_pos]),
             L.T_SITES: np.array(self.map_sites, np.int64),
             L.T_INIT: np.concatenate([self.init_counts, self.init_owner, self.init_what,
-                                      self.init_scores]),
+                                      self.init_state, self.init_scores]),
             L.T_XY: b.xy,
             L.T_COMPONENTS: self.component_table(),
             L.T_PHASES: np.array([max(k, 0) for k in self.initial_phases]

@@ -19,6 +19,7 @@ from ludi.compile.regions import (
     constant_site_of,
     direction_indices,
     ludii_site,
+    map_index,
 )
 from ludi.compile.registry import compiles, constant, fail, items, number, operands
 from ludi.lang import Node, parse_fragment
@@ -149,7 +150,7 @@ def map_entry(c: Compiler, node: Node) -> None:
     if site is not None:
         c.op(node, L.OP_CONST, value=site)
         return
-    which = _map_index(c, node)
+    which = map_index(c, node)
     key = node.positional[-1]
     if isinstance(key, Sym):
         player_number(c, node, key)
@@ -162,23 +163,12 @@ def map_entry(c: Compiler, node: Node) -> None:
     c.op(node, L.OP_MAP_ENTRY, value=which)
 
 
-def _map_index(c: Compiler, node: Node) -> int:
-    """1 + the index of the map a (mapEntry "Name" …) names; 0 without a name."""
-    name = next((a for a in node.positional if isinstance(a, str)), None)
-    if name is None:
-        return 0
-    if name not in c.map_names:
-        raise fail(node, f'no (map "{name}" …); maps: '
-                   + (", ".join(f'"{n}"' for n in c.map_names if n) or "none with a name"))
-    return c.map_names.index(name) + 1
-
-
 def constant_site(c: Compiler, node) -> int | None:
     """The site of ``(mapEntry ["Name"] P1)`` and the like, known when compiling; else None."""
     if isinstance(node, Node) and node.rule == "site_map_entry":
         who = node.positional[-1]
         if isinstance(who, Sym) and who.name in ("P1", "P2", "P3", "P4"):
-            which, key = _map_index(c, node), c.colour(node, who) + 1
+            which, key = map_index(c, node), c.colour(node, who) + 1
             return next((v for m, k, v in c.map_rows if k == key and which in (0, m + 1)),
                         None)
     return None
@@ -273,12 +263,56 @@ def between(c: Compiler, node: Node) -> None:
 @compiles("int_count_at")
 def count_at(c: Compiler, node: Node) -> None:
     """``(count at:SITE)``; a written number is a site by Ludii's numbering."""
-    at = node.named("at")
+    site_operand(c, node, node.named("at"))
+    c.op(node, L.OP_COUNT_AT)
+
+
+def site_operand(c: Compiler, node: Node, at) -> None:
+    """Push a site's ops: a written number is the site of that number in Ludii's numbering."""
     if isinstance(at, int):
         c.op(node, L.OP_CONST, value=ludii_site(c, node, at))
     else:
         expr(c, at)
-    c.op(node, L.OP_COUNT_AT)
+
+
+@compiles("int_state_at")
+def state_at(c: Compiler, node: Node) -> None:
+    """``(state at:SITE)``: the site's local state (0 until a (set State …) or a (place …
+    state:N); it moves with a piece, and a site emptied is reset to 0)."""
+    site_operand(c, node, node.named("at"))
+    c.op(node, L.OP_STATE_AT)
+
+
+@compiles("int_count_steps")
+def count_steps(c: Compiler, node: Node) -> None:
+    """``(count Steps [RELATION] A B)``: the fewest steps from A to B along the relation
+    (Adjacent by default), as Ludii's table of distances between the board's sites; 0 when
+    either site is off the board (Ludii: the first undefined)."""
+    relation = next((a.name for a in node.positional if isinstance(a, Sym)
+                     and a.kind == "stepdir"), "Adjacent")
+    if relation not in ("Adjacent", "All", "Orthogonal", "Diagonal"):
+        raise fail(node, f"(count Steps {relation} …) counts along a relation: Adjacent, All, "
+                   "Orthogonal or Diagonal")
+    cells = int(c.params[L.P_BOARD_CELLS])
+    if cells > 400:
+        raise fail(node, "(count Steps …) is supported on boards of up to 400 sites")
+    indices = direction_indices(c, node, relation)
+    nbr = c.board.nbr
+    steps = np.zeros((cells, cells), np.int64)
+    for start in range(cells):  # breadth first from each site
+        seen, frontier, n = {start}, [start], 0
+        while frontier:
+            n += 1
+            frontier = [int(y) for x in frontier for d in indices
+                        if 0 <= (y := nbr[x, d]) < cells and y not in seen]
+            frontier = list(dict.fromkeys(frontier))
+            seen.update(frontier)
+            steps[start, frontier] = n
+    first, _ = c.add_list(steps.ravel().tolist())
+    sites = [a for a in node.positional if isinstance(a, Node)]
+    for site in sites:
+        expr(c, site)
+    c.op(node, L.OP_COUNT_STEPS, numbers=first)
 
 
 @compiles("int_count_in", "int_count_sites")

@@ -11,11 +11,18 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ludi.compile import layout as L
-from ludi.compile.moves import between_limit, check_pieces_to_add, generator_only, sub_node
+from ludi.compile.conditions import site_operand
+from ludi.compile.moves import (
+    IN_TURN,
+    between_limit,
+    check_pieces_to_add,
+    generator_only,
+    sub_node,
+)
 from ludi.compile.regions import direction_mask
-from ludi.compile.registry import compiles, fail, operands
+from ludi.compile.registry import compiles, fail, ludeme, operands
 from ludi.lang import Node, parse_fragment
-from ludi.lang.tree import Sym
+from ludi.lang.tree import Named, Sym
 
 if TYPE_CHECKING:  # pragma: no cover
     from ludi.compile.compiler import Compiler
@@ -47,11 +54,78 @@ NESTED = (L.EFF_SOW, L.EFF_CUSTODIAL, L.EFF_SURROUND, L.EFF_CAN_MOVE)
 NESTED_SITES = (*NESTED, L.EFF_FOR_EACH_SITE)
 
 
+#: What an effect sets, and the ludemes that read it back.
+WRITES_READS = (("effect_set_var", "site_var"), ("effect_set_value", "site_value_player"),
+                ("effect_set_state", "int_state_at"), ("effect_set_score", "int_score"),
+                ("effect_add_score", "int_score"), ("effect_set_counter", "int_counter"),
+                ("effect_set_pending", "site_value_pending"))
+
+
 @compiles("effect_and", "effect_or")
 def and_(c: Compiler, node: Node) -> list[int]:
     """``(and A B …)``, and ``(or A B …)`` of effects: Ludii applies every consequence of a
-    move, so an or of effects does all of them too."""
-    return [e for part in operands(node) for e in c.dispatch(part)]
+    move, so an or of effects does all of them too. Ludii works out all of them (their
+    conditions and values) before it applies any, where ludi applies them in turn: a part
+    ``(if C E [F])`` whose C reads a value an earlier part sets (a variable, a player's value,
+    a score, a state …) is tested first, ``(if C (and … E …) (and … F …))``, which is the
+    same; any other read of such a value is refused."""
+    parts = [p for p in operands(node) if not isinstance(p, Named)]
+    for i, part in enumerate(parts[1:] if not node.named(IN_TURN) else (), 1):
+        written = _written(parts[:i])
+        if not _reads(part, written):
+            continue
+        if part.rule == "effect_if" and isinstance(part.args[0], Node) \
+                and not any(_reads(branch, written) for branch in part.args[1:]):
+            before, after = parts[:i], parts[i + 1:]
+            branches = [Node("effect_and", (tuple([*before, branch, *after]),), node.pos)
+                        for branch in part.args[1:]]
+            if len(branches) == 1 and (before or after):
+                branches.append(Node("effect_and", (tuple(before + after),), node.pos))
+            return c.dispatch(Node("effect_if", (part.args[0], *branches), part.pos))
+        read = _reads(part, written)[0]
+        raise fail(read, f"{ludeme(read)} reads what an earlier effect of the same (and …) "
+                   "sets; Ludii reads it before that effect applies, which ludi plays only in "
+                   "the test of an (if …)")
+    return [e for part in parts for e in c.dispatch(part)]
+
+
+def _written(parts) -> set[tuple[str, str | None]]:
+    """What these effects set, as (the ludeme that reads it, its key: a variable's name, a
+    player's role, or None)."""
+    return {(reader, _key(node)) for setter, reader in WRITES_READS
+            for p in parts if isinstance(p, Node) for node in p.find(setter)}
+
+
+def _reads(part, written: set[tuple[str, str | None]]) -> list[Node]:
+    """The reads in ``part`` of what was ``written`` (a player's score or value may be the
+    one written unless the roles differ for sure: Mover and Next, or two players by name)."""
+    if not isinstance(part, Node):
+        return []
+    return [n for n in part.walk() for rule, key in written
+            if n.rule == rule and not _differ(_key(n), key)]
+
+
+def _differ(a: str | None, b: str | None) -> bool:
+    if a is None or b is None or a == b:
+        return False
+    return {a, b} == {"Mover", "Next"} or (a in PLAYERS and b in PLAYERS) \
+        or (a.startswith('"') and b.startswith('"'))
+
+
+PLAYERS = ("P1", "P2", "P3", "P4")
+
+
+def _key(node: Node) -> str | None:
+    """A variable's name (quoted, "" for the unnamed one) or a player's role; None for others."""
+    if node.rule in ("effect_set_var", "site_var"):
+        return '"' + _var_name(node) + '"'
+    role = next((a for a in node.args if isinstance(a, Sym) and a.kind == "role"), None)
+    return role.name if role is not None else None
+
+
+def _var_name(node: Node) -> str:
+    """The name in (set Var ["Name"] …) or (var ["Name"]); "" for the unnamed one."""
+    return next((a for a in node.args if isinstance(a, str)), "")
 
 
 @compiles("effect_sow")
@@ -231,9 +305,17 @@ def set_score(c: Compiler, node: Node) -> list[int]:
 @compiles("effect_promote")
 def promote(c: Compiler, node: Node) -> list[int]:
     """``(promote SITE (piece "King") ROLE)``: the piece at SITE is replaced by ROLE's "King"
-    (with Mover, the mover's: "King1" for P1 of a (piece "King" Each))."""
-    site, piece, role = node.args
+    (with Mover, the mover's: "King1" for P1 of a (piece "King" Each)). Without ROLE the piece
+    names its owner, ``(piece (id "King" Mover))`` (Ludii promotes to that very type)."""
+    site, piece, role = (*node.args, None)[:3]
     name = piece.args[0]
+    if role is None:
+        owner = name.args[1] if isinstance(name, Node) and name.rule == "int_id" \
+            and len(name.args) > 1 else None
+        if not isinstance(owner, Sym) or owner.name == "Neutral":
+            raise fail(node, '(promote SITE (piece "Name") ROLE) needs the role whose piece it '
+                       'becomes, in the promote or in (piece (id "Name" ROLE))')
+        name, role = name.args[0], owner
     if not isinstance(name, str):
         raise fail(node, '(promote SITE (piece "Name") ROLE) as an effect takes one piece type '
                    'by name; a choice (piece {…}) is read in (move Promote …)')
@@ -269,6 +351,19 @@ def add(c: Compiler, node: Node) -> list[int]:
     start, end = c.code_range(site)
     first, _ = c.add_list(types)
     return [c.effs.add(node, kind=L.EFF_ADD, site=start, site_end=end, apply=first, role=role)]
+
+
+@compiles("effect_set_state")
+def set_state(c: Compiler, node: Node) -> list[int]:
+    """``(set State at:SITE VALUE)``: the site's local state takes the value, a piece there or
+    not (Ludii's ActionSetState); a piece that moves takes its state along."""
+    site = len(c.code)
+    site_operand(c, node, node.named("at"))
+    end = len(c.code)
+    value = next(a for a in node.positional)
+    start, stop = c.code_range(value)
+    return [c.effs.add(node, kind=L.EFF_SET_STATE, site=site, site_end=end, count=start,
+                       count_end=stop)]
 
 
 @compiles("effect_set_counter")

@@ -364,6 +364,8 @@ def init_place(c: Compiler, init: Node) -> None:
 
 
 def _place(c: Compiler, init: Node, name: str, cells: np.ndarray, count: int) -> None:
+    """The pieces of a ``(place …)``, with its ``state:N`` (Ludii's local state of each site,
+    0 by default)."""
     comp = c.component(init, name)
     if comp.owner < 0 and (count != 1 or np.any(cells >= c.params[L.P_BOARD_CELLS])):
         raise fail(init, f'"{name}" is a shared piece; ludi places one on a board site '
@@ -371,4 +373,5 @@ def _place(c: Compiler, init: Node, name: str, cells: np.ndarray, count: int) ->
     c.init_owner[cells] = comp.owner + 1
     c.init_what[cells] = comp.index
     c.init_counts[cells] = count
+    c.init_state[cells] = number(init, init.named("state", 0), "a local state", 0, 10**6)
 

@@ -95,7 +95,7 @@ T_DYNREG = 60  # regions computed by trial moves: DYNREG_WIDTH integers each (DR
 T_TRACK = 61  # the track's sites in order (P_TRACK_LEN), then each site's place on it (C, -1)
 T_SITES = 62  # per colour (4): its (map ...) entry site, -1 none
 T_INIT = 63  # initial count of each site (C), owner (C: 0 empty, colour + 1), piece (C),
-#              then each colour's score (4)
+#              local state (C), then each colour's score (4)
 T_XY = 64  # coordinates of each cell (q, r)
 T_COMPONENTS = 65  # the piece types: K, then each one's owner (K: colour, -1 shared), then
 #                    each colour's own piece type (4: the one an Add places, 0 none)
@@ -194,6 +194,7 @@ AROUND_EMPTY = 1  # the mover's pieces or another player's
 AROUND_NOT_EMPTY = 2
 AROUND_OWN = 3
 AROUND_ENEMY = 4
+AROUND_NEUTRAL = 5  # (a piece that belongs to nobody: a counter, a neutral piece)
 
 # ================================================================ condition ops (T_CODE)
 # A condition or integer expression is a postfix program: a range [start, end) of ops. Each op
@@ -307,6 +308,9 @@ OP_COUNTER = 76  # Ludii's counter (I_COUNTER)
 OP_VALUE_PENDING = 77  # the one value set pending (I_PENDING_VALUE), 0 for none or several
 OP_IS_START = 78  # a site and a type -> the site held that type at the start (the T_LIST
 #                   table at O_NUMBERS: a row of board sites for each type)
+OP_COUNT_STEPS = 80  # two sites -> the fewest steps between them (the T_LIST table at O_NUMBERS:
+#                      board cells x board cells); 0 when either is off the board
+OP_STATE_AT = 79  # a site -> its local state (Ludii's (state at:SITE); 0 off the board)
 OP_IS_TRIGGERED = 75  # O_ROLE's player is still playing and was triggered (I_TRIGGERED)
 OP_CELL_NUMBER = 73  # a site -> its entry in the T_LIST block at O_NUMBERS (its row, its column);
 #                      -1 for a site off the board
@@ -393,6 +397,8 @@ OPS: dict[int, tuple[str, tuple[int, ...], int]] = {
     OP_COUNTER: ("counter", (), 0),
     OP_VALUE_PENDING: ("value-pending", (), 0),
     OP_IS_START: ("is-start", (O_NUMBERS,), 2),
+    OP_STATE_AT: ("state-at", (), 1),
+    OP_COUNT_STEPS: ("count-steps", (O_NUMBERS,), 2),
 }
 
 # ================================================================ end clauses (T_CLAUSES)
@@ -498,7 +504,9 @@ G_PIECE = 29  # Add: 1 + the first of 4 T_LIST entries, each colour's piece type
 G_LAND_COND = 30  # Slide: Ludii's to-rule ((to (apply if:C))): it lands only where C holds
 G_LAND_COND_END = 31
 G_MIN = 32  # Slide: the fewest sites it goes ((between (exact N)): N; 0: any)
-GEN_WIDTH = 33
+G_COUNT = 33  # FromTo in a mancala game: how many counters it moves, ops [G_COUNT,
+G_COUNT_END = 34  # G_COUNT_END) (empty: one)
+GEN_WIDTH = 35
 
 GEN_ADD = 1
 GEN_SELECT = 2
@@ -529,7 +537,8 @@ GENERATORS: dict[int, tuple[str, tuple[int, ...]]] = {
                         G_APPLY, G_APPLY_COUNT, G_THEN, G_THEN_COUNT)),
     GEN_FROM_TO: ("fromTo", (G_REGION, G_FROM_SITE, G_FROM_SITE_END, G_FROM_COND,
                              G_FROM_COND_END, G_TO_REGION, G_TO_SITE, G_TO_SITE_END, G_COND,
-                             G_COND_END, G_COPY, G_APPLY, G_APPLY_COUNT, G_THEN, G_THEN_COUNT)),
+                             G_COND_END, G_COPY, G_COUNT, G_COUNT_END, G_APPLY, G_APPLY_COUNT,
+                             G_THEN, G_THEN_COUNT)),
     GEN_LEAP: ("leap", (G_REGION, G_FROM_COND, G_FROM_COND_END, G_PATHS, G_COND, G_COND_END,
                         G_APPLY, G_APPLY_COUNT, G_THEN, G_THEN_COUNT)),
     GEN_HOP_OVER: ("hopOver", (G_REGION, G_FROM_SITE, G_FROM_SITE_END, G_FROM_COND,
@@ -597,6 +606,7 @@ EFF_ADD_SCORE = 16  # E_ROLE's score grows by E_COUNT
 EFF_SET_COUNTER = 19  # the counter (I_COUNTER) takes the value E_COUNT (empty: -1)
 EFF_TRIGGER = 18  # E_ROLE's player is triggered (I_TRIGGERED)
 EFF_ADD = 17  # E_ROLE's piece of the type in E_APPLY (0: its own) placed on E_SITE, if empty
+EFF_SET_STATE = 20  # the site E_SITE's local state (S_STATE) takes the value E_COUNT
 EFF_SURROUND = 9  # Ludii's surround: neighbours of E_SITE whose neighbours hold (E_COUNT: how
 #                   many may not)
 
@@ -618,6 +628,7 @@ EFFECTS: dict[int, tuple[str, tuple[int, ...]]] = {
     EFF_ADD: ("add", (E_SITE, E_SITE_END, E_APPLY, E_ROLE)),
     EFF_TRIGGER: ("trigger", (E_ROLE,)),
     EFF_SET_COUNTER: ("set-counter", (E_COUNT, E_COUNT_END)),
+    EFF_SET_STATE: ("set-state", (E_SITE, E_SITE_END, E_COUNT, E_COUNT_END)),
     EFF_SET_VAR: ("set-var", (E_VAR, E_COUNT, E_COUNT_END)),
     EFF_SET_VALUE: ("set-value", (E_ROLE, E_COUNT, E_COUNT_END)),
     EFF_SET_PENDING: ("set-pending", (E_COUNT, E_COUNT_END)),
@@ -734,7 +745,9 @@ S_PARENT = 3  # union-find parent
 S_GMASK = 4  # goal bits of the group rooted at the cell
 S_COUNTS = 5  # pieces or counters on the site
 S_WHAT = 6  # the type of the piece on the site (1..K; 0: none, or its player's own type)
-S_SECTIONS = 7  # then the history: P_HISTORY entries of HIST_WIDTH
+S_STATE = 7  # Ludii's local state of the site: it goes with a piece that moves, and a site
+#              emptied (a piece taken, the last counter gone) is reset to 0
+S_SECTIONS = 8  # then the history: P_HISTORY entries of HIST_WIDTH
 H_HASH = 0  # a history entry: a position (its hash) seen since the count last changed ...
 H_COUNT = 1  # ... and how many times
 HIST_WIDTH = 2

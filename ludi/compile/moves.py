@@ -14,7 +14,7 @@ from ludi.compile import layout as L
 from ludi.compile.regions import component_region, direction_mask, ludii_site
 from ludi.compile.registry import compiles, constant, fail, items, ludeme, number
 from ludi.lang import Node, parse_fragment
-from ludi.lang.tree import Sym
+from ludi.lang.tree import Named, Sym
 
 if TYPE_CHECKING:  # pragma: no cover
     from ludi.compile.compiler import Compiler
@@ -218,12 +218,12 @@ def _site_or_region(c: Compiler, where: Node | int, site_key: str, region_key: s
                     origin: Node) -> dict[str, int]:
     """Generator fields for a move's from or to: a site (its ops; a written number is Ludii's
     site of that number, an error about it located at ``origin``), one computed site
-    ``(sites {(last To)})`` (the same), or a region (its code). ``(from (from))`` in a
+    ``(sites {(last To)})`` (the same), or a region (its code, several sites in ``(sites {…})``
+    among them). ``(from (from))`` in a
     piece's moves is the piece's sites, as ``(from)`` is."""
     if isinstance(where, Node) and where.rule == "region_sites_at":
-        if len(where.args[0]) != 1:
-            raise fail(where, "a move starts from one computed site, (sites {SITE}), for now")
-        where = where.args[0][0]
+        if len(where.args[0]) == 1:
+            where = where.args[0][0]
     if isinstance(where, Node) and where.category == "region":
         return {region_key: c.region(where)}
     if isinstance(where, Node) and where.rule == "site_from" and site_key == "from_site" \
@@ -255,13 +255,23 @@ def then_pushed_down(node: Node) -> Node:
     return _with_then(replace(node, args=tuple(a for a in node.args if a is not part)), part)
 
 
+def in_turn(first, second, pos) -> Node:
+    """Two consequents of a move, each worked out after the one before it applied (Ludii's
+    ``Move.then`` list), unlike the parts of an ``(and …)``."""
+    return Node("effect_and", (first, second, Named(IN_TURN, True)), pos)
+
+
+#: The mark of an (and …) of consequents, applied in turn (see :func:`in_turn`).
+IN_TURN = "inTurn"
+
+
 def _with_then(node: Node, part: Node) -> Node:
     own = sub_node(node, "then")
     if node.rule in MAKERS or (node.rule == "moves_foreach_piece" and not any(
             isinstance(a, Node) and a.category == "moves" for a in node.args)):
         if own is None:  # (forEach Piece) adds it to each piece's moves (for_each_piece)
             return replace(node, args=node.args + (part,))
-        both = replace(own, args=(Node("effect_and", (own.args[0], part.args[0]), own.pos),))
+        both = replace(own, args=(in_turn(own.args[0], part.args[0], own.pos),))
         return replace(node, args=tuple(both if a is own else a for a in node.args))
 
     def inside(a):
@@ -274,7 +284,14 @@ def _with_then(node: Node, part: Node) -> Node:
 
 def without_region_if(node: Node) -> Node:
     """A move whose from- or to-region is ``(if c A B)``, as ``(if c MOVE-from-A MOVE-from-B)``:
-    Ludii works the region out once as it generates the moves, as the program tests c."""
+    Ludii works the region out once as it generates the moves, as the program tests c. The same
+    for a move's directions ``(if c (directions A) (directions B))``."""
+    choice = next((a for a in node.args if isinstance(a, Node) and a.rule == "dirs_if"), None)
+    if choice is not None and node.rule in MAKERS:
+        cond, *branches = choice.args
+        return Node("moves_if", (cond, *(replace(node, args=tuple(
+            branch if a is choice else a for a in node.args)) for branch in branches)),
+            node.pos)
     for i, part in enumerate(node.args):
         if not (isinstance(part, Node) and part.rule in ("from", "to") and part.positional
                 and isinstance(part.positional[0], Node)
@@ -327,9 +344,25 @@ def from_to(c: Compiler, node: Node) -> None:
         fields.update(_site_or_region(c, where, site_key, region_key, part))
     if conds["from"] is not None:
         fields["from_cond"], fields["from_cond_end"] = c.code_range(conds["from"])
+    moved = node.named("count")
+    if moved is not None:
+        fields["count"], fields["count_end"] = _counters_moved(c, node, moved)
     start, count = apply_effects(c, sub_node(to, "apply"))
     leaf(c, node, L.GEN_FROM_TO, copy=int(bool(node.named("copy", False))), apply=start,
          apply_count=count, **fields, **condition(c, conds["to"]), **then(c, node))
+
+
+def _counters_moved(c: Compiler, node: Node, moved: Node | int) -> tuple[int, int]:
+    """``count:N`` of a move in a mancala game: N counters go (Ludii's ActionMoveN: the origin
+    keeps what is left, never below none; the destination gains N). Ludii reads N before it
+    knows the destination, so a count that reads ``(to)`` is refused."""
+    if not c.tree.find("equip_mancala_board"):
+        raise fail(node, f"{ludeme(node)} with count: moves counters on a mancala board; "
+                   "this game has none")
+    if isinstance(moved, Node) and moved.find("site_to"):
+        raise fail(node, f"the count: of {ludeme(node)} cannot read (to): Ludii counts before "
+                   "it knows where the counters go")
+    return c.code_range(moved)
 
 
 def apply_effects(c: Compiler, apply: Node | None) -> tuple[int, int]:
@@ -346,6 +379,14 @@ def apply_effects(c: Compiler, apply: Node | None) -> tuple[int, int]:
         return c.effect_list(effect)
     finally:
         c.in_then = saved
+
+
+@compiles("dirs_if")
+def dirs_if(c: Compiler, node: Node) -> list[str]:
+    """``(if C DIRS DIRS)`` is read as a move's directions only (the move becomes two, see
+    :func:`without_region_if`)."""
+    raise fail(node, "(if …) of directions is read only as the directions of a move, e.g. "
+               "(move Step (if (is Mover P1) N S) …)")
 
 
 @compiles("dirs_set")

@@ -272,6 +272,11 @@ def computed_region(c: Compiler, node: Node) -> int:
         cells = [constant_site_of(c, site) for site in items(node.args[0])]
         if all(cell is not None for cell in cells):
             return _fixed(c, np.array(sorted(set(cells)), np.int64))
+        by_colour = [[player_site(c, site, colour) for site in items(node.args[0])]
+                     for colour in range(4)]
+        if all(cell is not None for cells in by_colour for cell in cells):
+            return static_region(c, lambda colour: np.array(sorted(set(by_colour[colour])),
+                                                            np.int64))
     what = "computed sites (sites {…})" if node.rule == "region_sites_at" else "(if …) of regions"
     raise fail(node, f"{what} can be used only as a move's from- or to-region or in (is In …) "
                "for now")
@@ -285,6 +290,28 @@ def constant_site_of(c: Compiler, site) -> int | None:
         c.code.get(start, "kind") == L.OP_CONST else None
     c.code.truncate(start)
     return value
+
+
+def map_index(c: Compiler, node: Node) -> int:
+    """1 + the index of the map a (mapEntry "Name" …) names; 0 without a name."""
+    name = next((a for a in node.positional if isinstance(a, str)), None)
+    if name is None:
+        return 0
+    if name not in c.map_names:
+        raise fail(node, f'no (map "{name}" …); maps: '
+                   + (", ".join(f'"{n}"' for n in c.map_names if n) or "none with a name"))
+    return c.map_names.index(name) + 1
+
+
+def player_site(c: Compiler, site, colour: int) -> int | None:
+    """The cell a site expression names when ``colour`` moves, known when compiling: a constant
+    one, or ``(mapEntry ["Name"] ROLE)`` of a map of players (Mover, Next, P2, …); else None."""
+    if isinstance(site, Node) and site.rule == "site_map_entry" \
+            and isinstance(site.positional[-1], Sym):
+        key = role_target(c, site, site.positional[-1], colour) + 1
+        which = map_index(c, site)
+        return next((v for m, k, v in c.map_rows if k == key and which in (0, m + 1)), None)
+    return constant_site_of(c, site)
 
 
 @compiles("region_sites_centre")
@@ -322,7 +349,38 @@ AROUND_CENTRES = {"site_to": L.AROUND_TO, "site_from": L.AROUND_FROM,
                   "site_last_to": L.AROUND_LAST_TO, "site_last_from": L.AROUND_LAST_FROM,
                   "site_site": L.AROUND_SITE}
 AROUND_FILTERS = {None: L.AROUND_ANY, "Empty": L.AROUND_EMPTY, "NotEmpty": L.AROUND_NOT_EMPTY,
-                  "Own": L.AROUND_OWN, "Enemy": L.AROUND_ENEMY}
+                  "Own": L.AROUND_OWN, "Enemy": L.AROUND_ENEMY, "Neutral": L.AROUND_NEUTRAL}
+
+
+def _around_test(node: Node, test) -> str:
+    """The filter an ``if:`` of (sites Around …) asks for, with (to) each neighbour (Ludii's
+    SitesAround sets it so): who holds the site. Other tests are refused."""
+    def on_to(n) -> bool:
+        return isinstance(n, Node) and n.rule == "site_to"
+
+    def who_at_to(n) -> bool:
+        return isinstance(n, Node) and n.rule == "int_who" and on_to(n.named("at"))
+
+    if isinstance(test, Node):
+        if test.rule == "cond_is_empty" and on_to(test.args[0]):
+            return "Empty"
+        if test.rule == "cond_is_occupied" and on_to(test.args[0]):
+            return "NotEmpty"
+        if test.rule in ("cond_is_friend", "cond_is_enemy") and who_at_to(test.args[0]):
+            return "Own" if test.rule == "cond_is_friend" else "Enemy"
+        if test.rule == "cond_is_in" and on_to(test.args[0]) \
+                and test.args[1].rule == "region_sites_occupied" \
+                and len(test.args[1].args) == 1:
+            role = test.args[1].named("by").name
+            if role in AROUND_OCCUPIED:
+                return AROUND_OCCUPIED[role]
+    raise fail(node, "the if: of (sites Around …) is read only as a test of who holds each "
+               "neighbour (to): (is Empty (to)), (is Occupied (to)), (is Friend|Enemy (who "
+               "at:(to))), (is In (to) (sites Occupied by:Mover|Neutral))")
+
+
+#: (is In (to) (sites Occupied by:ROLE)) as the filter of (sites Around … if:)
+AROUND_OCCUPIED = {"Mover": "Own", "Neutral": "Neutral"}
 
 
 @compiles("region_sites_around")
@@ -337,6 +395,11 @@ def sites_around(c: Compiler, node: Node) -> int:
                  and a.kind == "around"), None)
     mask = direction_mask(c, node)
     self_too = int(bool(node.named("includeSelf", False)))
+    test = node.named("if")
+    if test is not None:
+        if kind is not None:
+            raise fail(node, f"(sites Around …) takes {kind} or if:, not both")
+        kind = _around_test(node, test)
     fields = {"dirs": mask, "filter": AROUND_FILTERS[kind], "with_centre": self_too}
     if centre.category == "region":
         code = c.region(centre)
@@ -479,7 +542,8 @@ def ludii_site(c: Compiler, node: Node, site: int | str) -> int:
     """The cell of a site given by Ludii's number or coordinate. Ludii numbers a square grid row
     by row from the bottom left (as ludi does), and a mancala board the same way after its
     FirstSite store (site 0), with the LastSite store last; coordinates are a column letter and
-    a row number from 1. A graph's points keep Ludii's numbers. Other boards' numbering is not
+    a row number from 1 (on a mancala board without stores too: there its houses are Ludii's
+    whole grid). A graph's points keep Ludii's numbers. Other boards' numbering is not
     mapped yet, and is refused."""
     b = c.board
     if b.kind not in ("square", "mancala", "graph"):
@@ -497,7 +561,10 @@ def ludii_site(c: Compiler, node: Node, site: int | str) -> int:
         cell = int(at[0]) if len(at) == 1 else -1
     elif isinstance(site, str):
         col, row = site[:1].upper(), site[1:]
-        if b.kind != "square" or not (col.isalpha() and row.isdigit()):
+        if b.kind == "mancala" and c.stores:
+            raise fail(node, f'coordinates such as "{site}" are not supported on a mancala '
+                       "board with stores yet; give Ludii's site numbers")
+        if not (col.isalpha() and row.isdigit()):
             raise fail(node, f'cannot read the coordinate "{site}"; expected a column letter and '
                        'a row number such as "A1"')
         try:
@@ -604,7 +671,7 @@ def direction_mask(c: Compiler, node: Node) -> int:
     (directions {…}), Adjacent by default; relative ones turn from the piece's facing."""
     dirs = next((a for a in node.positional if (isinstance(a, Sym)
                                                  and a.kind in ("stepdir", "directions"))
-                 or (isinstance(a, Node) and a.rule == "dirs_set")), None)
+                 or (isinstance(a, Node) and a.rule in ("dirs_set", "dirs_if"))), None)
     names = ["Adjacent"] if dirs is None else [dirs.name] if isinstance(dirs, Sym) else (
         c.dispatch(dirs))
     facing = c.piece.facing if c.piece is not None else "N"

@@ -161,7 +161,8 @@ class Game:
         s[L.section(C, L.S_COUNTS)] = np.maximum(counts, s[L.section(C, L.S_COUNTS)])
         neutral = (owners == 0) & (whats > 0)  # a neutral piece: a counter of its type
         s[L.section(C, L.S_WHAT)][neutral] = whats[neutral]
-        s[L.I_SCORES:L.I_SCORES + 4] = t[init + 3 * C:init + 3 * C + 4]
+        s[L.section(C, L.S_STATE)] = t[init + 3 * C:init + 4 * C]
+        s[L.I_SCORES:L.I_SCORES + 4] = t[init + 4 * C:init + 4 * C + 4]
         phases = int(t[L.T_PHASES])
         s[L.I_PHASE:L.I_PHASE + 4] = t[phases:phases + 4]
         return s
@@ -363,6 +364,11 @@ class State:
         """Pieces or counters on a site (stores included)."""
         C = self.game.board.num_cells
         return int(self._s[L.section(C, L.S_COUNTS)][self.game._cell(cell)])
+
+    def local_state(self, cell) -> int:
+        """A site's local state (Ludii's ``(state at:SITE)``; 0 unless a rule set it)."""
+        C = self.game.board.num_cells
+        return int(self._s[L.section(C, L.S_STATE)][self.game._cell(cell)])
 
     def score(self, player: int) -> int:
         """The player's score: in a game whose rules keep scores, or after a (byScore …) ending,

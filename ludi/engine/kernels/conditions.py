@@ -21,6 +21,7 @@ from ludi.compile.layout import (
     AROUND_FROM,
     AROUND_LAST_FROM,
     AROUND_LAST_TO,
+    AROUND_NEUTRAL,
     AROUND_NOT_EMPTY,
     AROUND_OWN,
     AROUND_REGION,
@@ -125,6 +126,7 @@ from ludi.compile.layout import (
     OP_COUNT_PIECES,
     OP_COUNT_PLAYERS,
     OP_COUNT_SITES,
+    OP_COUNT_STEPS,
     OP_COUNT_TURNS,
     OP_COUNTER,
     OP_CYCLE,
@@ -177,6 +179,7 @@ from ludi.compile.layout import (
     OP_SITE,
     OP_SITES_LOOP,
     OP_SITES_NEXT,
+    OP_STATE_AT,
     OP_SUB,
     OP_THREATENED,
     OP_TO,
@@ -213,6 +216,7 @@ from ludi.compile.layout import (
     S_COUNTS,
     S_GMASK,
     S_PARENT,
+    S_STATE,
     T_ADJ,
     T_AXES,
     T_CLAUSES,
@@ -413,6 +417,8 @@ def around(t, s, w, row, colour, site):
         return empty == (want == AROUND_EMPTY)
     if want == AROUND_OWN:
         return stone == colour + 1
+    if want == AROUND_NEUTRAL:
+        return stone == 0 and s[sec(s, S_COUNTS) + site] > 0
     return stone != 0 and stone != colour + 1
 
 
@@ -862,6 +868,10 @@ def evaluate(t, s, w, start, end):
             site = w[vals + sp - 1]
             ok = site >= 0 and site < t[P_CELLS]
             w[vals + sp - 1] = s[sec(s, S_COUNTS) + site] if ok else 0
+        elif op == OP_STATE_AT:
+            site = w[vals + sp - 1]
+            ok = site >= 0 and site < t[P_CELLS]
+            w[vals + sp - 1] = s[sec(s, S_STATE) + site] if ok else 0
         elif op == OP_WHO or op == OP_WHAT or op == OP_IS_OCCUPIED:
             site = w[vals + sp - 1]
             r = 0
@@ -916,6 +926,12 @@ def evaluate(t, s, w, start, end):
             w[vals + sp - 1] = t[t[T_LIST] + t[at + O_NUMBERS] + what * cells + site] \
                 if inside else 0
             w[why + sp - 1] = pc
+        elif op == OP_COUNT_STEPS:  # two sites: the table's entry (0 off the board)
+            sp -= 1
+            a, b = w[vals + sp - 1], w[vals + sp]
+            cells = t[P_BOARD_CELLS]
+            inside = 0 <= a < cells and 0 <= b < cells
+            w[vals + sp - 1] = t[t[T_LIST] + t[at + O_NUMBERS] + a * cells + b] if inside else 0
         elif op == OP_CELL_NUMBER:
             site = w[vals + sp - 1]
             inside = site >= 0 and site < t[P_BOARD_CELLS]

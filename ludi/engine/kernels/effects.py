@@ -52,6 +52,7 @@ from ludi.compile.layout import (
     EFF_SET_COUNTER,
     EFF_SET_PENDING,
     EFF_SET_SCORE,
+    EFF_SET_STATE,
     EFF_SET_VALUE,
     EFF_SET_VAR,
     EFF_SKIP,
@@ -68,6 +69,8 @@ from ludi.compile.layout import (
     G_APPLY,
     G_APPLY_COUNT,
     G_COPY,
+    G_COUNT,
+    G_COUNT_END,
     G_DIRS,
     G_KIND,
     G_PIECE,
@@ -119,6 +122,7 @@ from ludi.compile.layout import (
     P_W_SLAM,
     PLAY_ADD,
     S_COUNTS,
+    S_STATE,
     S_WHAT,
     SITE_MASK,
     T_COMPONENTS,
@@ -171,12 +175,19 @@ def simple_effect(t, s, w, e):
             n = min(n, s[cnt + frm])
             s[cnt + frm] -= n
             s[cnt + to] += n
+            if s[cnt + frm] == 0:  # emptied: Ludii removes what was there, its state too
+                s[sec(s, S_STATE) + frm] = 0
     elif kind == EFF_REMOVE:
         site, _ = evaluate(t, s, w, t[at + E_SITE], t[at + E_SITE_END])
         if site >= 0 and site < t[P_BOARD_CELLS]:
             remove(t, s, site)
     elif kind == EFF_MOVE_AGAIN:
         s[I_MOVE_AGAIN] = 1
+    elif kind == EFF_SET_STATE:
+        site, _ = evaluate(t, s, w, t[at + E_SITE], t[at + E_SITE_END])
+        value, _ = evaluate(t, s, w, t[at + E_COUNT], t[at + E_COUNT_END])
+        if site >= 0 and site < t[P_CELLS]:
+            s[sec(s, S_STATE) + site] = value
     elif kind == EFF_SET_VAR:
         value = -1
         if t[at + E_COUNT] < t[at + E_COUNT_END]:
@@ -294,6 +305,8 @@ def sow(t, s, w, e):
         seeds -= 1
         last = site
     s[cnt + origin] += seeds  # a track that does not loop keeps what it could not sow
+    if s[cnt + origin] == 0:  # Ludii's last counter to leave takes the site's state along
+        s[sec(s, S_STATE) + origin] = 0
     s[I_LAST_AFTER] = last
     s[I_TO] = last
     capture_start, capture_end = t[at + E_CAPTURE], t[at + E_CAPTURE_END]
@@ -542,8 +555,19 @@ def step(t, s, w, move):
     s[I_TO] = c
     if t[at + G_KIND] == GEN_HOP_OVER:
         s[I_BETWEEN] = hop_between(t, a, c, t[at + G_DIRS])
+    counted = t[at + G_COUNT] < t[at + G_COUNT_END]
+    moved = 0
+    if counted:  # (a count: never reads (to): the compiler refuses it)
+        moved, _ = evaluate(t, s, w, t[at + G_COUNT], t[at + G_COUNT_END])
     effects(t, s, w, t[at + G_APPLY], t[at + G_APPLY_COUNT])
-    move_piece(t, s, a, c, t[at + G_COPY])
+    if counted:  # Ludii's ActionMoveN: N counters leave (never below none), N arrive
+        cnt = sec(s, S_COUNTS)
+        s[cnt + a] = max(0, s[cnt + a] - moved)
+        s[cnt + c] += moved
+        if s[cnt + a] == 0:  # emptied: Ludii removes what was there, its state too
+            s[sec(s, S_STATE) + a] = 0
+    else:
+        move_piece(t, s, a, c, t[at + G_COPY])
     s[I_LAST_FROM] = a
     s[I_LAST_TO] = c
     s[I_FROM] = a
@@ -585,8 +609,10 @@ def play_effects(t, s, w, move):
         a = move_from(move)
         c = move_to(move)
         what = s[sec(s, S_WHAT) + a]
+        state = s[sec(s, S_STATE) + a]
         remove(t, s, a)
         place_piece(t, s, c, mover, what)
+        s[sec(s, S_STATE) + c] = state
         s[I_LAST_FROM] = a
         s[I_LAST_TO] = c
     elif kind == MOVE_STEP:
@@ -596,11 +622,13 @@ def play_effects(t, s, w, move):
         k = w[rec + CR_LENGTH]
         a = w[rec + CR_FROM]
         what = s[sec(s, S_WHAT) + a]
+        state = s[sec(s, S_STATE) + a]
         remove(t, s, a)
         for i in range(k):
             remove(t, s, w[rec + CR_PATH + k + i])
         c = w[rec + CR_PATH + k - 1]
         place_piece(t, s, c, mover, what)
+        s[sec(s, S_STATE) + c] = state
         s[I_LAST_FROM] = a
         s[I_LAST_TO] = c
     elif kind == MOVE_PROPOSE:

@@ -18,6 +18,7 @@ from ludi.compile.layout import (
     P_HISTORY,
     S_COUNTS,
     S_SECTIONS,
+    S_STATE,
 )
 from ludi.engine.kernels.core import fail, kernel, mix, sec, tiny
 
@@ -26,11 +27,14 @@ from ludi.engine.kernels.core import fail, kernel, mix, sec, tiny
 def position_hash(t, s):
     """A hash of the board (owners and counts of every site) and the colour to move."""
     cnt = sec(s, S_COUNTS)
+    state = sec(s, S_STATE)
     h = mix(s[I_MOVER] + 1)
     for c in range(t[P_CELLS]):
         v = s[BOARD + c] + 8 * s[cnt + c]
         if v != 0:
             h ^= mix(c * 1000003 + v)
+        if s[state + c] != 0:  # (a local state, as Ludii's hash has)
+            h ^= mix(c * 7919 + s[state + c] * 1000033 + 17)
     return h
 
 

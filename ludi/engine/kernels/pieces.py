@@ -18,6 +18,7 @@ from ludi.compile.layout import (
     S_EPOS,
     S_GMASK,
     S_PARENT,
+    S_STATE,
     S_WHAT,
     T_ADJ,
     T_CELLBITS,
@@ -155,6 +156,7 @@ def remove(t, s, c):
     """Take the piece off cell ``c`` (pieces that move or are captured; no groups here); a site
     holding counters nobody owns (seeds) is emptied, as Ludii's remove empties a site."""
     stone = s[BOARD + c]
+    s[sec(s, S_STATE) + c] = 0
     if stone == 0:
         s[sec(s, S_COUNTS) + c] = 0
         s[sec(s, S_WHAT) + c] = 0
@@ -181,14 +183,20 @@ def move_piece(t, s, a, c, copy):
     origin loses one piece (a site holding several, such as a hand, keeps the others; with
     ``copy`` it keeps them all); at ``c`` a piece of another type is replaced, and a piece of
     the same type stays one piece on the board but adds one to a hand's count. Counters that
-    belong to nobody (mancala seeds) move one at a time."""
+    belong to nobody (mancala seeds) move one at a time. The destination takes the origin's
+    local state (the origin's is reset when it is emptied)."""
     cnt = sec(s, S_COUNTS)
+    state = sec(s, S_STATE)
+    moved = s[state + a]
     stone = s[BOARD + a]
     if stone == 0:
         if s[cnt + a] > 0 and s[BOARD + c] == 0:
             if copy == 0:
                 s[cnt + a] -= 1
+                if s[cnt + a] == 0:
+                    s[state + a] = 0
             s[cnt + c] += 1
+            s[state + c] = moved
         return
     what = piece_type(t, s, a)
     if copy == 0:
@@ -201,7 +209,9 @@ def move_piece(t, s, a, c, copy):
         if c >= t[P_BOARD_CELLS]:
             s[cnt + c] += 1
             s[I_PIECES + stone - 1] += 1
+        s[state + c] = moved
         return
     if s[BOARD + c] != 0:
         remove(t, s, c)
     place_piece(t, s, c, stone - 1, what)
+    s[state + c] = moved

@@ -1,0 +1,83 @@
+"""Rule tests for moves of several counters on a mancala board, from Ludii's source (FromTo,
+ActionMoveN, the board's coordinates):
+
+- ``(move (from A) (to B) count:N)``: N counters go from A to B. The origin keeps what is
+  left, never below none; the destination gains N (Ludii's ActionMoveN does not cap N). The
+  count is read before the destination is known, so one that reads ``(to)`` is refused.
+- ``(sites {(mapEntry "Name" Mover) …})``: sites that depend only on the mover, a region.
+- A mancala board without stores is a plain grid: "C2" is the third house of the second row.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import ludi
+from ludi.errors import CompileError
+
+BOARD = """(game "M" (players 2)
+ (equipment {{(mancalaBoard 2 3 store:None (track "T" "0,E,N,W" loop:True))
+   (regions P1 (sites Bottom)) (regions P2 (sites Top)) (piece "Seed" Shared)
+   (map "Left" {{(pair P1 0) (pair P2 5)}}) (map "Right" {{(pair P1 2) (pair P2 3)}})}})
+ (rules (start {{(set Count 3 to:(sites {{"A1" "C1"}})) (set Count 1 to:(sites {{"B2"}}))}})
+  (play {play})
+  (end (if (no Moves Next) (result Mover Win)))))"""
+# Ludii's sites without stores: 0-2 the bottom row (a b c), 3-5 the top row from the left
+# (ludi labels the top row along the track: C B A, so "B2" is ludi's B, site 4)
+
+
+def counts(state) -> list[int]:
+    return [state.count(label) for label in ("a", "b", "c", "C", "B", "A")]
+
+
+def test_coordinates_on_a_mancala_board_without_stores():
+    state = ludi.parse(BOARD.format(play="(move Pass)")).initial_state()
+    assert counts(state) == [3, 0, 3, 0, 1, 0]
+
+
+def test_a_move_of_several_counters():
+    play = '(move (from (sites Mover) if:(is Occupied (from))) (to (mapEntry "Right" Next)) ' \
+        'count:2)'
+    state = ludi.parse(BOARD.format(play=play)).initial_state()
+    assert [str(m) for m in state.legal_moves()] == ["a-C", "c-C"]  # empty b moves nothing
+    state.apply("a-C")
+    assert counts(state) == [1, 0, 3, 2, 1, 0]
+
+
+def test_more_counters_than_the_origin_holds_arrive_all_the_same():
+    play = '(move (from (mapEntry "Right" Mover)) (to (mapEntry "Left" Next)) count:(+ 2 ' \
+        '(count at:(from))))'
+    state = ludi.parse(BOARD.format(play=play)).initial_state()
+    state.apply("c-A")  # c holds 3 and sends 5: c is empty, A gains 5
+    assert counts(state) == [3, 0, 0, 0, 1, 5]
+
+
+def test_the_count_cannot_read_the_destination():
+    play = '(move (from (sites Mover)) (to (mapEntry "Right" Next)) count:(count at:(to)))'
+    with pytest.raises(CompileError, match=r"cannot read \(to\)"):
+        ludi.parse(BOARD.format(play=play))
+
+
+def test_a_count_off_a_mancala_board_is_refused():
+    text = """(game "S" (players 2) (equipment {(board (square 3)) (piece "Disc" Each)})
+     (rules (start (place "Disc1" (sites {"A1"})))
+      (play (move (from (sites Occupied by:Mover)) (to (sites Empty)) count:2))
+      (end (if (no Moves Next) (result Mover Win)))))"""
+    with pytest.raises(CompileError, match="mancala board"):
+        ludi.parse(text)
+
+
+def test_sites_named_by_the_movers_map_entries():
+    play = '(move Select (from (sites {(mapEntry "Left" Mover) (mapEntry "Right" Mover)}) ' \
+        'if:(is Occupied (from))) (then (sow "T")))'
+    state = ludi.parse(BOARD.format(play=play)).initial_state()
+    assert [str(m) for m in state.legal_moves()] == ["a", "c"]  # P1's Left and Right
+    state.apply("a")  # a's 3 counters: b, c, then up the track to the top row's right end, A
+    assert counts(state) == [0, 1, 4, 0, 1, 1]
+    assert [str(m) for m in state.legal_moves()] == ["A"]  # P2's Left (5); its Right C is empty
+
+
+def test_coordinates_on_a_mancala_board_with_stores_are_refused():
+    text = BOARD.format(play="(move Pass)").replace("store:None ", "").replace('"0,E', '"1,E')
+    with pytest.raises(CompileError, match="mancala board with stores"):
+        ludi.parse(text)
