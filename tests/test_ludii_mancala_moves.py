@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 
 import ludi
-from ludi.errors import CompileError
+from ludi.errors import CompileError, EngineError
 
 BOARD = """(game "M" (players 2)
  (equipment {{(mancalaBoard 2 3 store:None (track "T" "0,E,N,W" loop:True))
@@ -81,3 +81,10 @@ def test_coordinates_on_a_mancala_board_with_stores_are_refused():
     text = BOARD.format(play="(move Pass)").replace("store:None ", "").replace('"0,E', '"1,E')
     with pytest.raises(CompileError, match="mancala board with stores"):
         ludi.parse(text)
+
+
+def test_a_move_of_more_counters_than_the_engine_moves_at_once_stops_with_an_error():
+    play = '(move (from (mapEntry "Right" Mover)) (to (mapEntry "Left" Next)) count:2000000)'
+    state = ludi.parse(BOARD.format(play=play)).initial_state()
+    with pytest.raises(EngineError, match="2000000 counters"):
+        state.apply("c-A")

@@ -27,6 +27,7 @@ from ludi.compile import (
     lines,  # noqa: F401  (registers the line, connection and ring tests)
     meta,
     moves,
+    neighbours,  # noqa: F401  (registers (sites Around …) and (expand …))
     program,
     regions,  # noqa: F401  (registers the region ludemes)
     threats,

@@ -14,10 +14,10 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ludi.compile import layout as L
+from ludi.compile.directions import direction_indices
 from ludi.compile.regions import (
     centre_cells,
     constant_site_of,
-    direction_indices,
     ludii_site,
     map_index,
 )

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from ludi.compile import layout as L
 from ludi.compile.conditions import site_operand
+from ludi.compile.directions import direction_mask
 from ludi.compile.moves import (
     IN_TURN,
     between_limit,
@@ -19,7 +20,6 @@ from ludi.compile.moves import (
     generator_only,
     sub_node,
 )
-from ludi.compile.regions import direction_mask
 from ludi.compile.registry import compiles, fail, ludeme, operands
 from ludi.lang import Node, parse_fragment
 from ludi.lang.tree import Named, Sym

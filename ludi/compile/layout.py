@@ -786,6 +786,8 @@ ERR_CHAINS = 12  # more capture series in one position than P_MAX_CHAINS (the ge
 ERR_SOWING = 13  # a sowing that can drop its seeds nowhere (the effect)
 ERR_HISTORY = 14  # more positions since the count last changed than the history holds
 ERR_DIVISION = 15  # a division by zero (the op; Ludii stops there too)
+ERR_COUNT = 16  # a move of more counters than MAX_MOVED (the generator; the value: how many)
+MAX_MOVED = 1_000_000  # the most counters one (move … count:N) may move (they may be created)
 #: Every error: the record type W_ERROR_AT points into (None: none), and what to say
 #: ({value}: W_ERROR_VALUE).
 ERRORS = {
@@ -806,6 +808,8 @@ ERRORS = {
     ERR_HISTORY: ("op", "more than {value} distinct positions without a change of the count on "
                         "the board: more than the repetition history holds"),
     ERR_DIVISION: ("op", "a division by zero (Ludii stops the game there too)"),
+    ERR_COUNT: ("gen", "a move of {value} counters, more than the engine moves at once "
+                       "(MAX_MOVED)"),
 }
 
 

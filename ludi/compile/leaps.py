@@ -14,8 +14,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ludi.compile import layout as L
+from ludi.compile.directions import SQUARE_DIRECTIONS
 from ludi.compile.moves import apply_effects, condition, leaf, piece_from, sub_node, then
-from ludi.compile.regions import SQUARE_DIRECTIONS
 from ludi.compile.registry import compiles, fail
 from ludi.lang import Node
 

@@ -11,7 +11,8 @@ import numpy as np
 
 from ludi.compile import layout as L
 from ludi.compile.conditions import expr
-from ludi.compile.regions import direction_indices, static_cells
+from ludi.compile.directions import direction_indices
+from ludi.compile.regions import static_cells
 from ludi.compile.registry import compiles, fail, number
 from ludi.lang import Node, parse_fragment
 from ludi.lang.tree import Sym

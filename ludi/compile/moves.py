@@ -11,7 +11,8 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ludi.compile import layout as L
-from ludi.compile.regions import component_region, direction_mask, ludii_site
+from ludi.compile.directions import direction_mask
+from ludi.compile.regions import component_region, ludii_site
 from ludi.compile.registry import compiles, constant, fail, items, ludeme, number
 from ludi.lang import Node, parse_fragment
 from ludi.lang.tree import Named, Sym

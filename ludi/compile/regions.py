@@ -57,7 +57,8 @@ def region_cells(c: Compiler, code: int) -> int:
     return int(c.params[L.P_BOARD_CELLS])
 
 
-def _fixed(c: Compiler, cells) -> int:
+def fixed_region(c: Compiler, cells) -> int:
+    """A static region with the same cells for every player."""
     return static_region(c, lambda colour: cells)
 
 
@@ -139,7 +140,7 @@ def sites_start(c: Compiler, node: Node) -> int:
 
 @compiles("region_sites_board")
 def sites_board(c: Compiler, node: Node) -> int:
-    return _fixed(c, _playable(c))
+    return fixed_region(c, _playable(c))
 
 
 @compiles("region_foreach")
@@ -157,7 +158,7 @@ def for_each_site(c: Compiler, node: Node) -> int:
             cells = np.flatnonzero(c.region_rows[code][0])
             held = [_fixed_test(c, cond, int(cell)) for cell in cells]
             if None not in held:
-                return _fixed(c, cells[np.array(held, bool)])
+                return fixed_region(c, cells[np.array(held, bool)])
     raise fail(node, "(forEach REGION if:COND) is read only as the from or to of a move, in "
                "(count Sites in:…) and (all Sites …), and as a fixed region where COND compares "
                "(site), its row or column with numbers and fixed sites")
@@ -207,18 +208,18 @@ def sites_to_clear(c: Compiler, node: Node) -> int:
     """``(sites ToClear)``: the pieces a capture sequence has taken this turn and that stay on
     the board until it ends. ludi removes captured pieces at once (``(remove … at:EndOfTurn)``
     is not supported), so none are ever left to clear: the region is empty."""
-    return _fixed(c, np.zeros(0, np.int64))
+    return fixed_region(c, np.zeros(0, np.int64))
 
 
 @compiles("region_sites_corners")
 def sites_corners(c: Compiler, node: Node) -> int:
-    return _fixed(c, c.board.corners)
+    return fixed_region(c, c.board.corners)
 
 
 @compiles("region_sites_outer")
 def sites_outer(c: Compiler, node: Node) -> int:
     playable = _playable(c)
-    return _fixed(c, playable[c.board.rim[playable] == 1])
+    return fixed_region(c, playable[c.board.rim[playable] == 1])
 
 
 @compiles("region_sites_track")
@@ -229,7 +230,7 @@ def sites_track(c: Compiler, node: Node) -> int:
     if not found:
         raise fail(node, f'no track "{name}"' if name is not None else
                    "(sites Track) needs a board with a (track …) of its own")
-    return _fixed(c, np.array(found[0].cells, np.int64))
+    return fixed_region(c, np.array(found[0].cells, np.int64))
 
 
 @compiles("region_sites_role")
@@ -271,7 +272,7 @@ def computed_region(c: Compiler, node: Node) -> int:
     if node.rule == "region_sites_at":
         cells = [constant_site_of(c, site) for site in items(node.args[0])]
         if all(cell is not None for cell in cells):
-            return _fixed(c, np.array(sorted(set(cells)), np.int64))
+            return fixed_region(c, np.array(sorted(set(cells)), np.int64))
         by_colour = [[player_site(c, site, colour) for site in items(node.args[0])]
                      for colour in range(4)]
         if all(cell is not None for cells in by_colour for cell in cells):
@@ -316,7 +317,7 @@ def player_site(c: Compiler, site, colour: int) -> int | None:
 
 @compiles("region_sites_centre")
 def sites_centre(c: Compiler, node: Node) -> int:
-    return _fixed(c, centre_cells(c))
+    return fixed_region(c, centre_cells(c))
 
 
 def centre_cells(c: Compiler) -> np.ndarray:
@@ -341,102 +342,7 @@ def sites_phase(c: Compiler, node: Node) -> int:
                    f"{c.board.shape} board")
     phase = number(node, node.args[0], "a phase", 0, 1)
     cells = np.arange(int(c.params[L.P_BOARD_CELLS]))
-    return _fixed(c, cells[c.board.xy[cells].sum(axis=1) % 2 == phase])
-
-
-#: (sites Around SITE …): the context sites a centre may be, and the neighbours kept
-AROUND_CENTRES = {"site_to": L.AROUND_TO, "site_from": L.AROUND_FROM,
-                  "site_last_to": L.AROUND_LAST_TO, "site_last_from": L.AROUND_LAST_FROM,
-                  "site_site": L.AROUND_SITE}
-AROUND_FILTERS = {None: L.AROUND_ANY, "Empty": L.AROUND_EMPTY, "NotEmpty": L.AROUND_NOT_EMPTY,
-                  "Own": L.AROUND_OWN, "Enemy": L.AROUND_ENEMY, "Neutral": L.AROUND_NEUTRAL}
-
-
-def _around_test(node: Node, test) -> str:
-    """The filter an ``if:`` of (sites Around …) asks for, with (to) each neighbour (Ludii's
-    SitesAround sets it so): who holds the site. Other tests are refused."""
-    def on_to(n) -> bool:
-        return isinstance(n, Node) and n.rule == "site_to"
-
-    def who_at_to(n) -> bool:
-        return isinstance(n, Node) and n.rule == "int_who" and on_to(n.named("at"))
-
-    if isinstance(test, Node):
-        if test.rule == "cond_is_empty" and on_to(test.args[0]):
-            return "Empty"
-        if test.rule == "cond_is_occupied" and on_to(test.args[0]):
-            return "NotEmpty"
-        if test.rule in ("cond_is_friend", "cond_is_enemy") and who_at_to(test.args[0]):
-            return "Own" if test.rule == "cond_is_friend" else "Enemy"
-        if test.rule == "cond_is_in" and on_to(test.args[0]) \
-                and test.args[1].rule == "region_sites_occupied" \
-                and len(test.args[1].args) == 1:
-            role = test.args[1].named("by").name
-            if role in AROUND_OCCUPIED:
-                return AROUND_OCCUPIED[role]
-    raise fail(node, "the if: of (sites Around …) is read only as a test of who holds each "
-               "neighbour (to): (is Empty (to)), (is Occupied (to)), (is Friend|Enemy (who "
-               "at:(to))), (is In (to) (sites Occupied by:Mover|Neutral))")
-
-
-#: (is In (to) (sites Occupied by:ROLE)) as the filter of (sites Around … if:)
-AROUND_OCCUPIED = {"Mover": "Own", "Neutral": "Neutral"}
-
-
-@compiles("region_sites_around")
-def sites_around(c: Compiler, node: Node) -> int:
-    """``(sites Around SITE|REGION [Empty|NotEmpty|Own|Enemy] [DIRECTIONS] [includeSelf:True])``:
-    the neighbours of a site (or of a region's sites, those sites left out) along the
-    directions (Adjacent by default), those holding what the filter asks; the site or region
-    too with includeSelf. Around (to), (from), (last To), (last From), (site) or a region such
-    as (sites Occupied by:Mover), it is read off the position as it is tested."""
-    centre = node.args[0]
-    kind = next((a.name for a in node.positional[1:] if isinstance(a, Sym)
-                 and a.kind == "around"), None)
-    mask = direction_mask(c, node)
-    self_too = int(bool(node.named("includeSelf", False)))
-    test = node.named("if")
-    if test is not None:
-        if kind is not None:
-            raise fail(node, f"(sites Around …) takes {kind} or if:, not both")
-        kind = _around_test(node, test)
-    fields = {"dirs": mask, "filter": AROUND_FILTERS[kind], "with_centre": self_too}
-    if centre.category == "region":
-        code = c.region(centre)
-        if code >= 0 and kind is None:
-            rows = c.region_rows[code]
-            return static_region(c, lambda colour: _around_cells(
-                c, np.flatnonzero(rows[colour]), mask, self_too))
-        if code <= L.REG_DYNAMIC and c.dynregs.get(L.REG_DYNAMIC - code,
-                                                   "kind") != L.DYN_OCCUPIED_TYPE:
-            raise fail(node, "(sites Around REGION) of a region such as (sites Around …) or a "
-                       "union is not supported yet")
-        fields.update(centre=L.AROUND_REGION, region=code)
-        return L.REG_DYNAMIC - c.dynregs.add(node, kind=L.DYN_AROUND, **fields)
-    if centre.rule in AROUND_CENTRES:
-        fields["centre"] = AROUND_CENTRES[centre.rule]
-    else:
-        start, end = c.code_range(centre)
-        if end - start != 1 or c.code.get(start, "kind") != L.OP_CONST:
-            raise fail(node, "(sites Around SITE) is supported around (to), (from), (last To), "
-                       "(last From), (site) or a fixed site for now")
-        site = c.code.get(start, "value")
-        if kind is None:
-            return _fixed(c, _around_cells(c, np.array([site]), mask, self_too))
-        fields.update(centre=L.AROUND_FIXED, site=site)
-    return L.REG_DYNAMIC - c.dynregs.add(node, kind=L.DYN_AROUND, **fields)
-
-
-def _around_cells(c: Compiler, cells: np.ndarray, mask: int, self_too: int) -> np.ndarray:
-    """The neighbours of the cells along the directions; the cells themselves only with
-    includeSelf (Ludii leaves them out otherwise, even where one neighbours another)."""
-    dirs = [d for d in range(c.board.num_dirs) if (mask >> d) & 1]
-    out: set[int] = set()
-    for cell in cells:
-        out |= {int(x) for x in c.board.nbr[cell, dirs] if x >= 0}
-    mine = set(cells.tolist())
-    out = out | mine if self_too else out - mine
-    return np.array(sorted(out), np.int64)
+    return fixed_region(c, cells[c.board.xy[cells].sum(axis=1) % 2 == phase])
 
 
 @compiles("region_sites_hand")
@@ -455,7 +361,7 @@ def sites_side(c: Compiler, node: Node) -> int:
     if side not in c.board.sides:
         raise fail(node, f"this {c.board.shape} board has no side {side}; sides: "
                    f"{', '.join(c.board.sides)}")
-    return _fixed(c, c.board.sides[side])
+    return fixed_region(c, c.board.sides[side])
 
 
 @compiles("region_sites_row", "region_sites_column")
@@ -468,7 +374,7 @@ def sites_row_or_column(c: Compiler, node: Node) -> int:
     k = number(node, k, "the row or column", 0, 10**4)
     b = c.board
     cells = b.row_cells(k) if node.rule.endswith("row") else b.column_cells(k)
-    return _fixed(c, cells[cells < len(_playable(c))])
+    return fixed_region(c, cells[cells < len(_playable(c))])
 
 
 @compiles("region_sites_top", "region_sites_bottom")
@@ -476,7 +382,7 @@ def sites_top_or_bottom(c: Compiler, node: Node) -> int:
     playable = _playable(c)
     rows = c.board.row_index()[playable]
     want = rows.max() if node.rule.endswith("top") else 0
-    return _fixed(c, playable[rows == want])
+    return fixed_region(c, playable[rows == want])
 
 
 @compiles("region_sites_left", "region_sites_right")
@@ -484,7 +390,7 @@ def sites_left_or_right(c: Compiler, node: Node) -> int:
     playable = _playable(c)
     cols = c.board.column_index()[playable]
     want = cols.min() if node.rule.endswith("left") else cols.max()
-    return _fixed(c, playable[cols == want])
+    return fixed_region(c, playable[cols == want])
 
 
 @compiles("region_sites_named")
@@ -492,7 +398,7 @@ def sites_named(c: Compiler, node: Node) -> int:
     if node.args[0] not in c.named_regions:
         raise fail(node, f'no region named "{node.args[0]}"; regions: '
                    + (", ".join(c.named_regions) or "none"))
-    return _fixed(c, c.named_regions[node.args[0]])
+    return fixed_region(c, c.named_regions[node.args[0]])
 
 
 @compiles("region_sites_winning")
@@ -535,7 +441,7 @@ def union(c: Compiler, node: Node) -> int:
 def sites_list(c: Compiler, node: Node) -> int:
     """``(sites {…})``: sites by Ludii's numbers (or coordinates such as "A1")."""
     cells = {ludii_site(c, node, x) for x in items(node.args[0])}
-    return _fixed(c, np.array(sorted(cells), np.int64))
+    return fixed_region(c, np.array(sorted(cells), np.int64))
 
 
 def ludii_site(c: Compiler, node: Node, site: int | str) -> int:
@@ -580,135 +486,6 @@ def ludii_site(c: Compiler, node: Node, site: int | str) -> int:
     if not 0 <= cell < b.num_cells:
         raise fail(node, f"there is no site {site} on this board ({b.num_cells} sites)")
     return cell
-
-
-@compiles("region_expand")
-def expand(c: Compiler, node: Node) -> int:
-    """``(expand REGION|origin:SITE [steps:N] [DIRECTIONS])``: the region (or the one site) and
-    every cell within N steps (1 by default) of it along the directions (Adjacent by default;
-    a compass direction: only that way). From (to), (from), (last To), (last From) or (site),
-    it is read off the position as it is tested (a table of each centre's expansion)."""
-    region = next((a for a in node.positional if isinstance(a, Node)), None)
-    origin = node.named("origin")
-    if (region is None) == (origin is None):
-        raise fail(node, "(expand …) takes a region or origin:SITE, one of them")
-    steps = number(node, node.named("steps", 1), "the steps of an expansion", 0, 1000)
-    dirs = next((a for a in node.positional if isinstance(a, Sym)), None)
-    indices = direction_indices(c, node, dirs.name if dirs is not None else "Adjacent")
-    if region is not None:
-        return _fixed(c, _expanded(c, set(static_cells(c, region).tolist()), steps, indices))
-    site = constant_site_of(c, origin)
-    if site is not None:
-        return _fixed(c, _expanded(c, {site}, steps, indices))
-    if not isinstance(origin, Node) or origin.rule not in AROUND_CENTRES:
-        raise fail(node, "(expand origin:SITE) is supported from (to), (from), (last To), "
-                   "(last From), (site) or a fixed site for now")
-    cells = c.board.num_cells
-    if cells > 400:
-        raise fail(node, "(expand origin:SITE) of a changing site is supported on boards of up "
-                   "to 400 sites")
-    within = np.zeros((cells, cells), np.int64)  # the expansion around each centre
-    for centre in range(cells):
-        within[centre, _expanded(c, {centre}, steps, indices)] = 1
-    first, _ = c.add_list(within.ravel().tolist())
-    return L.REG_DYNAMIC - c.dynregs.add(node, kind=L.DYN_EXPAND,
-                                         centre=AROUND_CENTRES[origin.rule], within=first)
-
-
-def _expanded(c: Compiler, cells: set[int], steps: int, indices) -> np.ndarray:
-    """The cells and every cell within ``steps`` steps of them along the direction indices."""
-    nbr = c.board.nbr
-    frontier = set(cells)
-    for _ in range(steps):
-        frontier = {int(nbr[x, d]) for x in frontier for d in indices if nbr[x, d] >= 0} - cells
-        cells |= frontier
-    return np.array(sorted(cells), np.int64)
-
-
-#: Ludii's absolute directions on a square grid, as ludi's direction indices (E NE N NW W SW S
-#: SE). Cells of a square grid are Adjacent across their edges and their corners (Ludii), so
-#: "Adjacent" and "All" are the same eight there.
-SQUARE_DIRECTIONS = {"E": 0, "NE": 1, "N": 2, "NW": 3, "W": 4, "SW": 5, "S": 6, "SE": 7}
-SQUARE_SETS = {"All": range(8), "Adjacent": range(8), "Orthogonal": (0, 2, 4, 6),
-               "Diagonal": (1, 3, 5, 7)}
-#: A relative direction: how many eighths of a turn (anticlockwise) from the facing direction.
-#: Ludii turns BL and BR from Backward the other way round: facing N, BL is SE and BR is SW.
-#: The plural names are the three directions on that side (facing N, Forwards is NW N NE).
-RELATIVE = {"Forward": (0,), "FL": (1,), "Leftward": (2,), "BL": (-3,), "Backward": (4,),
-            "BR": (3,), "Rightward": (-2,), "FR": (-1,), "Forwards": (1, 0, -1),
-            "Backwards": (3, 4, 5), "Leftwards": (1, 2, 3), "Rightwards": (-1, -2, -3)}
-
-
-def direction_indices(c: Compiler, node: Node, name: str, facing: str = "N") -> tuple[int, ...]:
-    """The board's direction indices that a Ludii direction name means (relative names turn
-    from ``facing``, the direction the piece faces: N unless its player or itself says)."""
-    b = c.board
-    if b.kind == "graph":
-        return _graph_directions(node, name, facing)
-    if b.kind == "hex" and name in ("All", "Adjacent", "Orthogonal"):
-        return tuple(range(6))
-    if b.kind not in ("square", "mancala"):
-        raise fail(node, f"the direction {name} is not supported on a {b.shape} board yet")
-    if name == "Adjacent" or (b.partial_diagonals and name == "Orthogonal"):
-        # the board's own: 4 on a grid's points, 8 on its cells; on points with diagonals
-        # drawn in places, Ludii's orthogonal steps follow the lines, those diagonals too
-        return tuple(int(d) for d in b.adjacent)
-    if b.partial_diagonals and name not in ("Orthogonal", "N", "E", "S", "W"):
-        raise fail(node, f"the direction {name} on a grid whose diagonals are drawn only in "
-                   "places is not supported yet (Ludii's reaches across undrawn diagonals "
-                   "too); Adjacent and Orthogonal directions are")
-    if name in SQUARE_SETS:
-        return tuple(SQUARE_SETS[name])
-    if name in SQUARE_DIRECTIONS:
-        return (SQUARE_DIRECTIONS[name],)
-    if name in RELATIVE:
-        return tuple((SQUARE_DIRECTIONS[facing] + turn) % 8 for turn in RELATIVE[name])
-    raise fail(node, f"unknown direction {name}")
-
-
-def direction_mask(c: Compiler, node: Node) -> int:
-    """The bitmask of board directions a Step, Slide or Hop moves along: its DIRECTION or
-    (directions {…}), Adjacent by default; relative ones turn from the piece's facing."""
-    dirs = next((a for a in node.positional if (isinstance(a, Sym)
-                                                 and a.kind in ("stepdir", "directions"))
-                 or (isinstance(a, Node) and a.rule in ("dirs_set", "dirs_if"))), None)
-    names = ["Adjacent"] if dirs is None else [dirs.name] if isinstance(dirs, Sym) else (
-        c.dispatch(dirs))
-    facing = c.piece.facing if c.piece is not None else "N"
-    mask = 0
-    for name in names:
-        turned = direction_indices(c, node, name, facing)
-        if c.board.points and len(c.board.adjacent) == 4 and name in RELATIVE \
-                and any(d % 2 for d in turned):
-            raise fail(node, f"the relative direction {name} on a grid's points without "
-                       "diagonal lines is not supported yet (Ludii turns it among the points' "
-                       "orthogonal directions)")
-        for d in turned:
-            mask |= 1 << d
-    return mask
-
-
-def _graph_directions(node: Node, name: str, facing: str) -> tuple[int, ...]:
-    """On a graph's points (ludi.compile.graphs.steps): lines' steps at 0..15 by compass point,
-    steps across faces at 16..31. Adjacent and Orthogonal are the lines, Diagonal the faces'."""
-    if name in ("Adjacent", "Orthogonal"):
-        return tuple(range(16))
-    if name == "Diagonal":
-        return tuple(range(16, 32))
-    if name == "All":
-        return tuple(range(32))
-    if name in SQUARE_DIRECTIONS:
-        turns = (0,)
-        base = name
-    elif name in RELATIVE:
-        turns, base = RELATIVE[name], facing
-    else:
-        raise fail(node, f"unknown direction {name}")
-    out = []
-    for turn in turns:  # eighths of a turn: two of the 16 compass points
-        d = (2 * SQUARE_DIRECTIONS[base] + 2 * turn) % 16
-        out += [d, 16 + d]
-    return tuple(out)
 
 
 @compiles("region_difference", "region_intersection")

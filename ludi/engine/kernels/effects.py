@@ -61,6 +61,7 @@ from ludi.compile.layout import (
     EFF_SURROUND,
     EFF_TRIGGER,
     EFF_WIDTH,
+    ERR_COUNT,
     ERR_EFFECT,
     ERR_MOVE,
     ERR_SOWING,
@@ -104,6 +105,7 @@ from ludi.compile.layout import (
     I_VARS,
     KIND_BITS,
     KIND_MASK,
+    MAX_MOVED,
     MOVE_ADD,
     MOVE_HOP,
     MOVE_PASS,
@@ -559,6 +561,9 @@ def step(t, s, w, move):
     moved = 0
     if counted:  # (a count: never reads (to): the compiler refuses it)
         moved, _ = evaluate(t, s, w, t[at + G_COUNT], t[at + G_COUNT_END])
+        if moved > MAX_MOVED:  # Ludii adds them whatever the origin held: a bound for sowing
+            fail(w, ERR_COUNT, move_gen(move), moved)
+            return
     effects(t, s, w, t[at + G_APPLY], t[at + G_APPLY_COUNT])
     if counted:  # Ludii's ActionMoveN: N counters leave (never below none), N arrive
         cnt = sec(s, S_COUNTS)

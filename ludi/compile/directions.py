@@ -1,0 +1,103 @@
+"""Directions: which of the board's neighbour indices a Ludii direction name means.
+
+Absolute names (N, NE, …), sets (All, Adjacent, Orthogonal, Diagonal) and relative names
+(Forward, FL, …, turned from the way a piece faces), on square and mancala grids, hexagons and
+graphs' points; a move's ``(directions {…})`` as a bitmask of those indices.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ludi.compile.registry import fail
+from ludi.lang import Node
+from ludi.lang.tree import Sym
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ludi.compile.compiler import Compiler
+
+
+#: Ludii's absolute directions on a square grid, as ludi's direction indices (E NE N NW W SW S
+#: SE). Cells of a square grid are Adjacent across their edges and their corners (Ludii), so
+#: "Adjacent" and "All" are the same eight there.
+SQUARE_DIRECTIONS = {"E": 0, "NE": 1, "N": 2, "NW": 3, "W": 4, "SW": 5, "S": 6, "SE": 7}
+SQUARE_SETS = {"All": range(8), "Adjacent": range(8), "Orthogonal": (0, 2, 4, 6),
+               "Diagonal": (1, 3, 5, 7)}
+#: A relative direction: how many eighths of a turn (anticlockwise) from the facing direction.
+#: Ludii turns BL and BR from Backward the other way round: facing N, BL is SE and BR is SW.
+#: The plural names are the three directions on that side (facing N, Forwards is NW N NE).
+RELATIVE = {"Forward": (0,), "FL": (1,), "Leftward": (2,), "BL": (-3,), "Backward": (4,),
+            "BR": (3,), "Rightward": (-2,), "FR": (-1,), "Forwards": (1, 0, -1),
+            "Backwards": (3, 4, 5), "Leftwards": (1, 2, 3), "Rightwards": (-1, -2, -3)}
+
+
+def direction_indices(c: Compiler, node: Node, name: str, facing: str = "N") -> tuple[int, ...]:
+    """The board's direction indices that a Ludii direction name means (relative names turn
+    from ``facing``, the direction the piece faces: N unless its player or itself says)."""
+    b = c.board
+    if b.kind == "graph":
+        return _graph_directions(node, name, facing)
+    if b.kind == "hex" and name in ("All", "Adjacent", "Orthogonal"):
+        return tuple(range(6))
+    if b.kind not in ("square", "mancala"):
+        raise fail(node, f"the direction {name} is not supported on a {b.shape} board yet")
+    if name == "Adjacent" or (b.partial_diagonals and name == "Orthogonal"):
+        # the board's own: 4 on a grid's points, 8 on its cells; on points with diagonals
+        # drawn in places, Ludii's orthogonal steps follow the lines, those diagonals too
+        return tuple(int(d) for d in b.adjacent)
+    if b.partial_diagonals and name not in ("Orthogonal", "N", "E", "S", "W"):
+        raise fail(node, f"the direction {name} on a grid whose diagonals are drawn only in "
+                   "places is not supported yet (Ludii's reaches across undrawn diagonals "
+                   "too); Adjacent and Orthogonal directions are")
+    if name in SQUARE_SETS:
+        return tuple(SQUARE_SETS[name])
+    if name in SQUARE_DIRECTIONS:
+        return (SQUARE_DIRECTIONS[name],)
+    if name in RELATIVE:
+        return tuple((SQUARE_DIRECTIONS[facing] + turn) % 8 for turn in RELATIVE[name])
+    raise fail(node, f"unknown direction {name}")
+
+
+def direction_mask(c: Compiler, node: Node) -> int:
+    """The bitmask of board directions a Step, Slide or Hop moves along: its DIRECTION or
+    (directions {…}), Adjacent by default; relative ones turn from the piece's facing."""
+    dirs = next((a for a in node.positional if (isinstance(a, Sym)
+                                                 and a.kind in ("stepdir", "directions"))
+                 or (isinstance(a, Node) and a.rule in ("dirs_set", "dirs_if"))), None)
+    names = ["Adjacent"] if dirs is None else [dirs.name] if isinstance(dirs, Sym) else (
+        c.dispatch(dirs))
+    facing = c.piece.facing if c.piece is not None else "N"
+    mask = 0
+    for name in names:
+        turned = direction_indices(c, node, name, facing)
+        if c.board.points and len(c.board.adjacent) == 4 and name in RELATIVE \
+                and any(d % 2 for d in turned):
+            raise fail(node, f"the relative direction {name} on a grid's points without "
+                       "diagonal lines is not supported yet (Ludii turns it among the points' "
+                       "orthogonal directions)")
+        for d in turned:
+            mask |= 1 << d
+    return mask
+
+
+def _graph_directions(node: Node, name: str, facing: str) -> tuple[int, ...]:
+    """On a graph's points (ludi.compile.graphs.steps): lines' steps at 0..15 by compass point,
+    steps across faces at 16..31. Adjacent and Orthogonal are the lines, Diagonal the faces'."""
+    if name in ("Adjacent", "Orthogonal"):
+        return tuple(range(16))
+    if name == "Diagonal":
+        return tuple(range(16, 32))
+    if name == "All":
+        return tuple(range(32))
+    if name in SQUARE_DIRECTIONS:
+        turns = (0,)
+        base = name
+    elif name in RELATIVE:
+        turns, base = RELATIVE[name], facing
+    else:
+        raise fail(node, f"unknown direction {name}")
+    out = []
+    for turn in turns:  # eighths of a turn: two of the 16 compass points
+        d = (2 * SQUARE_DIRECTIONS[base] + 2 * turn) % 16
+        out += [d, 16 + d]
+    return tuple(out)

@@ -1,0 +1,158 @@
+"""Regions of neighbours (``region_*``): ``(sites Around …)`` and ``(expand …)``, the sites
+near a site or a region: fixed when the centre is, else read off the position as they are
+tested (a T_DYNREG row; a table of each centre's expansion).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from ludi.compile import layout as L
+from ludi.compile.directions import direction_indices, direction_mask
+from ludi.compile.regions import constant_site_of, fixed_region, static_cells, static_region
+from ludi.compile.registry import compiles, fail, number
+from ludi.lang import Node
+from ludi.lang.tree import Sym
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ludi.compile.compiler import Compiler
+
+
+#: (sites Around SITE …): the context sites a centre may be, and the neighbours kept
+AROUND_CENTRES = {"site_to": L.AROUND_TO, "site_from": L.AROUND_FROM,
+                  "site_last_to": L.AROUND_LAST_TO, "site_last_from": L.AROUND_LAST_FROM,
+                  "site_site": L.AROUND_SITE}
+AROUND_FILTERS = {None: L.AROUND_ANY, "Empty": L.AROUND_EMPTY, "NotEmpty": L.AROUND_NOT_EMPTY,
+                  "Own": L.AROUND_OWN, "Enemy": L.AROUND_ENEMY, "Neutral": L.AROUND_NEUTRAL}
+
+
+def _around_test(node: Node, test) -> str:
+    """The filter an ``if:`` of (sites Around …) asks for, with (to) each neighbour (Ludii's
+    SitesAround sets it so): who holds the site. Other tests are refused."""
+    def on_to(n) -> bool:
+        return isinstance(n, Node) and n.rule == "site_to"
+
+    def who_at_to(n) -> bool:
+        return isinstance(n, Node) and n.rule == "int_who" and on_to(n.named("at"))
+
+    if isinstance(test, Node):
+        if test.rule == "cond_is_empty" and on_to(test.args[0]):
+            return "Empty"
+        if test.rule == "cond_is_occupied" and on_to(test.args[0]):
+            return "NotEmpty"
+        if test.rule in ("cond_is_friend", "cond_is_enemy") and who_at_to(test.args[0]):
+            return "Own" if test.rule == "cond_is_friend" else "Enemy"
+        if test.rule == "cond_is_in" and on_to(test.args[0]) \
+                and test.args[1].rule == "region_sites_occupied" \
+                and len(test.args[1].args) == 1:
+            role = test.args[1].named("by").name
+            if role in AROUND_OCCUPIED:
+                return AROUND_OCCUPIED[role]
+    raise fail(node, "the if: of (sites Around …) is read only as a test of who holds each "
+               "neighbour (to): (is Empty (to)), (is Occupied (to)), (is Friend|Enemy (who "
+               "at:(to))), (is In (to) (sites Occupied by:Mover|Neutral))")
+
+
+#: (is In (to) (sites Occupied by:ROLE)) as the filter of (sites Around … if:)
+AROUND_OCCUPIED = {"Mover": "Own", "Neutral": "Neutral"}
+
+
+@compiles("region_sites_around")
+def sites_around(c: Compiler, node: Node) -> int:
+    """``(sites Around SITE|REGION [Empty|NotEmpty|Own|Enemy] [DIRECTIONS] [includeSelf:True])``:
+    the neighbours of a site (or of a region's sites, those sites left out) along the
+    directions (Adjacent by default), those holding what the filter asks; the site or region
+    too with includeSelf. Around (to), (from), (last To), (last From), (site) or a region such
+    as (sites Occupied by:Mover), it is read off the position as it is tested."""
+    centre = node.args[0]
+    kind = next((a.name for a in node.positional[1:] if isinstance(a, Sym)
+                 and a.kind == "around"), None)
+    mask = direction_mask(c, node)
+    self_too = int(bool(node.named("includeSelf", False)))
+    test = node.named("if")
+    if test is not None:
+        if kind is not None:
+            raise fail(node, f"(sites Around …) takes {kind} or if:, not both")
+        kind = _around_test(node, test)
+    fields = {"dirs": mask, "filter": AROUND_FILTERS[kind], "with_centre": self_too}
+    if centre.category == "region":
+        code = c.region(centre)
+        if code >= 0 and kind is None:
+            rows = c.region_rows[code]
+            return static_region(c, lambda colour: _around_cells(
+                c, np.flatnonzero(rows[colour]), mask, self_too))
+        if code <= L.REG_DYNAMIC and c.dynregs.get(L.REG_DYNAMIC - code,
+                                                   "kind") != L.DYN_OCCUPIED_TYPE:
+            raise fail(node, "(sites Around REGION) of a region such as (sites Around …) or a "
+                       "union is not supported yet")
+        fields.update(centre=L.AROUND_REGION, region=code)
+        return L.REG_DYNAMIC - c.dynregs.add(node, kind=L.DYN_AROUND, **fields)
+    if centre.rule in AROUND_CENTRES:
+        fields["centre"] = AROUND_CENTRES[centre.rule]
+    else:
+        start, end = c.code_range(centre)
+        if end - start != 1 or c.code.get(start, "kind") != L.OP_CONST:
+            raise fail(node, "(sites Around SITE) is supported around (to), (from), (last To), "
+                       "(last From), (site) or a fixed site for now")
+        site = c.code.get(start, "value")
+        if kind is None:
+            return fixed_region(c, _around_cells(c, np.array([site]), mask, self_too))
+        fields.update(centre=L.AROUND_FIXED, site=site)
+    return L.REG_DYNAMIC - c.dynregs.add(node, kind=L.DYN_AROUND, **fields)
+
+
+def _around_cells(c: Compiler, cells: np.ndarray, mask: int, self_too: int) -> np.ndarray:
+    """The neighbours of the cells along the directions; the cells themselves only with
+    includeSelf (Ludii leaves them out otherwise, even where one neighbours another)."""
+    dirs = [d for d in range(c.board.num_dirs) if (mask >> d) & 1]
+    out: set[int] = set()
+    for cell in cells:
+        out |= {int(x) for x in c.board.nbr[cell, dirs] if x >= 0}
+    mine = set(cells.tolist())
+    out = out | mine if self_too else out - mine
+    return np.array(sorted(out), np.int64)
+
+
+@compiles("region_expand")
+def expand(c: Compiler, node: Node) -> int:
+    """``(expand REGION|origin:SITE [steps:N] [DIRECTIONS])``: the region (or the one site) and
+    every cell within N steps (1 by default) of it along the directions (Adjacent by default;
+    a compass direction: only that way). From (to), (from), (last To), (last From) or (site),
+    it is read off the position as it is tested (a table of each centre's expansion)."""
+    region = next((a for a in node.positional if isinstance(a, Node)), None)
+    origin = node.named("origin")
+    if (region is None) == (origin is None):
+        raise fail(node, "(expand …) takes a region or origin:SITE, one of them")
+    steps = number(node, node.named("steps", 1), "the steps of an expansion", 0, 1000)
+    dirs = next((a for a in node.positional if isinstance(a, Sym)), None)
+    indices = direction_indices(c, node, dirs.name if dirs is not None else "Adjacent")
+    if region is not None:
+        return fixed_region(c, _expanded(c, set(static_cells(c, region).tolist()), steps, indices))
+    site = constant_site_of(c, origin)
+    if site is not None:
+        return fixed_region(c, _expanded(c, {site}, steps, indices))
+    if not isinstance(origin, Node) or origin.rule not in AROUND_CENTRES:
+        raise fail(node, "(expand origin:SITE) is supported from (to), (from), (last To), "
+                   "(last From), (site) or a fixed site for now")
+    cells = c.board.num_cells
+    if cells > 400:
+        raise fail(node, "(expand origin:SITE) of a changing site is supported on boards of up "
+                   "to 400 sites")
+    within = np.zeros((cells, cells), np.int64)  # the expansion around each centre
+    for centre in range(cells):
+        within[centre, _expanded(c, {centre}, steps, indices)] = 1
+    first, _ = c.add_list(within.ravel().tolist())
+    return L.REG_DYNAMIC - c.dynregs.add(node, kind=L.DYN_EXPAND,
+                                         centre=AROUND_CENTRES[origin.rule], within=first)
+
+
+def _expanded(c: Compiler, cells: set[int], steps: int, indices) -> np.ndarray:
+    """The cells and every cell within ``steps`` steps of them along the direction indices."""
+    nbr = c.board.nbr
+    frontier = set(cells)
+    for _ in range(steps):
+        frontier = {int(nbr[x, d]) for x in frontier for d in indices if nbr[x, d] >= 0} - cells
+        cells |= frontier
+    return np.array(sorted(cells), np.int64)
