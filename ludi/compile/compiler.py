@@ -427,6 +427,8 @@ class Compiler:
         p[L.P_TRACK_LOOP] = self.track_loop
         p[L.P_HISTORY] = min(HISTORY, int(p[L.P_MOVE_LIMIT]) + 1) if self.uses_history else 0
         p[L.P_STATE_SIZE] = L.state_size(C, int(p[L.P_HISTORY]))
+        if self.init_state.any():  # (the rules that read or set states say so themselves)
+            p[L.P_LOCAL_STATES] = 1
         self.check_groups()
         self.check_where()
         for landing in self.tree.walk():  # a filter no slide read: its compile function says

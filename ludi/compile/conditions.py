@@ -281,6 +281,7 @@ def state_at(c: Compiler, node: Node) -> None:
     state:N); it moves with a piece, and a site emptied is reset to 0)."""
     site_operand(c, node, node.named("at"))
     c.op(node, L.OP_STATE_AT)
+    c.params[L.P_LOCAL_STATES] = 1
 
 
 @compiles("int_count_steps")

@@ -362,6 +362,7 @@ def set_state(c: Compiler, node: Node) -> list[int]:
     end = len(c.code)
     value = next(a for a in node.positional)
     start, stop = c.code_range(value)
+    c.params[L.P_LOCAL_STATES] = 1
     return [c.effs.add(node, kind=L.EFF_SET_STATE, site=site, site_end=end, count=start,
                        count_end=stop)]
 

@@ -109,7 +109,8 @@ T_MAPS = 71  # every (map …) entry: how many, then MAP_WIDTH integers each (MP
 P_END_PHASES = 72  # bit k: end rules are tried after a move in phase k (its own or the game's);
 #                    bit 0 alone in a game without phases
 P_VISITED = 73  # 1: conditions test (is Visited …): the moves keep the turn's visited sites
-T_HEADER = 74
+P_LOCAL_STATES = 74  # 1: the rules read or set sites' local states (S_STATE): trials save them
+T_HEADER = 75
 
 #: The header fields a dump shows, in order (all P_* names).
 PARAMETERS = tuple(k for k in dict(globals()) if k.startswith("P_"))
@@ -746,7 +747,8 @@ S_GMASK = 4  # goal bits of the group rooted at the cell
 S_COUNTS = 5  # pieces or counters on the site
 S_WHAT = 6  # the type of the piece on the site (1..K; 0: none, or its player's own type)
 S_STATE = 7  # Ludii's local state of the site: it goes with a piece that moves, and a site
-#              emptied (a piece taken, the last counter gone) is reset to 0
+#              emptied (a piece taken, the last counter gone) is reset to 0; the last section,
+#              which trials save only in games that use it (P_LOCAL_STATES)
 S_SECTIONS = 8  # then the history: P_HISTORY entries of HIST_WIDTH
 H_HASH = 0  # a history entry: a position (its hash) seen since the count last changed ...
 H_COUNT = 1  # ... and how many times

@@ -32,6 +32,7 @@ from ludi.compile.layout import (
     I_TO,
     INFO_SIZE,
     P_CELLS,
+    P_LOCAL_STATES,
     P_MAX_MOVES,
     P_PLAYERS,
     P_W_MOVES,
@@ -40,6 +41,7 @@ from ludi.compile.layout import (
     ROLE_NEXT,
     ROLE_PREV,
     S_SECTIONS,
+    S_STATE,
     W_ERROR,
     W_ERROR_AT,
     W_ERROR_VALUE,
@@ -94,6 +96,13 @@ def set_context(s, frm, to):
     s[I_FROM] = frm
     s[I_TO] = to
     s[I_SITE] = to
+
+
+@tiny
+def trial_size(t, s):
+    """What a trial saves and restores: the scalars and the per-site sections, the last of which
+    (the local states) only in games that use them; never the history that follows."""
+    return sec(s, S_SECTIONS) if t[P_LOCAL_STATES] == 1 else sec(s, S_STATE)
 
 
 @tiny

@@ -129,7 +129,6 @@ from ludi.compile.layout import (
     REG_EMPTY,
     S_COUNTS,
     S_EMPTIES,
-    S_SECTIONS,
     T_ADD_MASK,
     T_ADJ,
     T_CLAUSES,
@@ -157,6 +156,7 @@ from ludi.engine.kernels.core import (
     sec,
     set_context,
     tiny,
+    trial_size,
     w_moves,
     w_save,
 )
@@ -174,8 +174,7 @@ def trial_holds(t, s, w, move, start, end):
     if depth >= t[P_DEPTH]:
         fail(w, ERR_DEPTH, 0, depth)
         return False
-    size = sec(s, S_SECTIONS)  # scalars and per-site sections: a move's effects never touch
-    #                            the history that follows them
+    size = trial_size(t, s)
     saved = w_save(t, depth)
     for i in range(size):
         w[saved + i] = s[i]
@@ -218,7 +217,7 @@ def wins_at(t, s, w, colour, site):
         fail(w, ERR_DEPTH, 0, depth)
         return False
     saved = w_save(t, depth)
-    size = sec(s, S_SECTIONS)
+    size = trial_size(t, s)
     mover, last, last_from = s[I_MOVER], s[I_LAST_TO], s[I_LAST_FROM]
     frm, to, site_before = s[I_FROM], s[I_TO], s[I_SITE]
     if full:
