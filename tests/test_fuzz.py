@@ -54,8 +54,12 @@ SHARDS, SHARD_SIZE = 2, 3750
 def test_fuzz_7500_descriptions_play_safely(tmp_path, shard):
     summary = fuzz(tmp_path, SHARD_SIZE, seed=1 + 1000 * shard, timeout=2400)
     outcomes = summary["outcomes"]
-    # 5,000 played over the shards: compiled and played, the rest refused (located)
-    assert outcomes.get("played", 0) >= 5000 / SHARDS
+    # 5,000 run over the shards: compiled and played to the end, or stopped by a located engine
+    # error (a division by zero, a sowing with nowhere to drop its seeds: Ludii stops there
+    # too), which stays rare; the rest refused (located)
+    errors = sum(n for k, n in outcomes.items() if k.startswith("error:"))
+    assert outcomes.get("played", 0) + errors >= 5000 / SHARDS
+    assert errors <= 0.01 * SHARD_SIZE
     assert summary["sources"] == {"grammar": 1250, "evolution": 2500}
     refused = sum(n for k, n in outcomes.items() if k.startswith("refused:"))
     assert refused >= 1000 / SHARDS  # the compiler's refusals are exercised too
