@@ -12,6 +12,7 @@ import numpy as np
 from ludi.agents.players import split_agents
 from ludi.errors import IllegalMove, LudiError, positive_int, require
 from ludi.lang import grammar, load_description, shipped_games
+from ludi.web.commands import add_commands, study_argv
 
 
 def _add_game_arguments(p: argparse.ArgumentParser) -> None:
@@ -461,12 +462,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--repeats", type=int, default=3, help="timed runs (the median is shown)")
     p.add_argument("--seed", type=int, default=1)
     p.set_defaults(func=cmd_bench)
+    add_commands(sub)
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args = parser.parse_args(study_argv(sys.argv[1:] if argv is None else list(argv)))
     try:
         return args.func(args)
     except LudiError as e:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import shutil
 from pathlib import Path
 
 import pytest
@@ -23,6 +24,10 @@ LUDII = Path(os.environ.get(LUDII_DIR_ENV)
              or Path(__file__).resolve().parents[2] / "shared" / "ludii")
 CI = os.environ.get("CI", "").lower() not in ("", "0", "false", "no")
 
+#: Where the browser tests find Chromium (Debian's package; .ci/run installs it).
+CHROMIUM = os.environ.get("LUDI_CHROMIUM") or shutil.which("chromium") or shutil.which(
+    "chromium-browser") or "/usr/bin/chromium"
+
 #: name -> (what it is and how to get it, is it there?)
 REFERENCES = {
     "ludii": (f"Ludii's descriptions at {LUDII} (the shared folder beside the repository, or "
@@ -33,6 +38,10 @@ REFERENCES = {
                   lambda: importlib.util.find_spec("pyspiel") is not None),
     "dask": ("Dask's distributed scheduler (the dask extra: pip install -e '.[dask]')",
              lambda: importlib.util.find_spec("distributed") is not None),
+    "browser": (f"a headless Chromium at {CHROMIUM} (Debian's chromium package, which .ci/run "
+                "installs; or LUDI_CHROMIUM) and Playwright for Python (the test extra)",
+                lambda: Path(CHROMIUM).is_file() and importlib.util.find_spec("playwright")
+                is not None),
 }
 
 
@@ -53,8 +62,8 @@ def require(name: str) -> None:
 
 
 def pytest_configure(config):
-    config.addinivalue_line("markers", "needs(reference): the test needs ludii, openspiel or "
-                            "dask (skipped without it locally, failed under CI)")
+    config.addinivalue_line("markers", "needs(reference): the test needs ludii, openspiel, dask or "
+                            "browser (skipped without it locally, failed under CI)")
 
 
 def pytest_sessionstart(session):

@@ -9,6 +9,9 @@ move is applied the moves of that state are generated again (generation is deter
 
 The caller passes the work array (``Game.new_work``) and checks it afterwards: an engine error
 stops the search and is raised on the Python side (``Game.check``).
+
+The three searches release the GIL (``nogil``): the web app's other requests go on while its AI
+thinks, each thread on its own copy of the game's buffers.
 """
 
 from __future__ import annotations
@@ -88,7 +91,7 @@ def finished(t, s, w, buf):
 # ---------------------------------------------------------------- UCT
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def mcts(t, root, w, iterations, c_explore, seed, moves_out, visits_out, values_out,
          root_values):
     """UCT from ``root`` with random rollouts. Fills, per root move, its code, visits and mean
@@ -191,7 +194,7 @@ def mcts(t, root, w, iterations, c_explore, seed, moves_out, visits_out, values_
     return k
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def flat_mc(t, root, w, playouts_per_move, seed, moves_out, values_out, root_values):
     """Flat Monte Carlo: the same number of random playouts after each root move. Fills each
     move's mean value for the root's mover and each colour's mean over all playouts."""
@@ -277,7 +280,7 @@ def leaf_value(t, s, w, buf, colour, depth_left):
     return 0.5 * heuristic(t, s, colour)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def alphabeta(t, root, w, depth, moves_out, values_out):
     """Alpha-beta to ``depth`` plies, paranoid for n players (the root's colour maximises, all
     the others minimise its value). Fills each root move's value; returns the number of moves.
