@@ -337,13 +337,22 @@ def cmd_ludii(args) -> int:
     return 0
 
 
+class LudiParser(argparse.ArgumentParser):
+    """The top-level parser: reads ``ludi study STUDY.toml`` as ``ludi study run STUDY.toml``."""
+
+    def parse_known_args(self, args=None, namespace=None):
+        args = sys.argv[1:] if args is None else list(args)
+        return super().parse_known_args(study_argv(args), namespace)
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = LudiParser(
         prog="ludi",
         description="Evolutionary game design: describe board games in a Ludii-style language, "
                     "play, measure and evolve them.",
     )
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND",
+                                parser_class=argparse.ArgumentParser)
     sub.required = True
 
     p = sub.add_parser("games", help="list the shipped games and their options")
@@ -468,7 +477,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(study_argv(sys.argv[1:] if argv is None else list(argv)))
+    args = parser.parse_args(argv)
     try:
         return args.func(args)
     except LudiError as e:
