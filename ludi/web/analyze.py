@@ -3,8 +3,9 @@
 Each answer is one comparison (the preferred game beats the other). Bradley-Terry scores
 (``choix``, a small ridge so a game that always wins stays finite) give each game's strength
 of preference; a bootstrap over participants (each participant's answers resampled together)
-gives 95% intervals of the scores and of the Spearman correlation of every measure, and of
-ludi's aggregate fitness, with the scores. The report says it in words, with two plots.
+gives 95% intervals of the scores; the Spearman correlation of every measure, and of ludi's
+aggregate fitness, with the scores gets its interval from resampling participants and games.
+The report says it in words, with two plots.
 """
 
 from __future__ import annotations
@@ -101,13 +102,17 @@ def analyze(store: Store, keys: list[str], measures: pd.DataFrame | None = None,
         "high": np.percentile(samples, 97.5, axis=0),
         "wins": [int(wins.get(k, 0)) for k in keys],
         "shown": [int(shown.get(k, 0)) for k in keys]}, index=pd.Index(keys, name="game"))
+    # the correlations' intervals resample the games too: with a handful of games, which
+    # games were chosen is the larger part of their uncertainty
+    games = np.random.default_rng([seed, 1]).integers(len(keys), size=(boot, len(keys)))
     rows = []
     if measures is not None:
         m = measures.reindex(keys)
         for name in m.columns:
             values = pd.to_numeric(m[name], errors="coerce").to_numpy(float)
             rho = spearman(values, scores)
-            boots = np.array([spearman(values, s) for s in samples])
+            boots = np.array([spearman(values[g], s[g]) for s, g in zip(samples, games,
+                                                                         strict=True)])
             boots = boots[np.isfinite(boots)]
             low, high = (np.percentile(boots, [2.5, 97.5]) if len(boots) else (math.nan,) * 2)
             rows.append({"measure": name, "rho": rho, "low": low, "high": high,
@@ -183,7 +188,8 @@ def write_report(result: Analysis, out: Path, labels: dict[str, str],
         _correlation_bars(result.correlations, out / "correlations.png")
         lines += ["## Do the measures agree with people?", "",
                   "Spearman correlation of each measure with the preference scores over the "
-                  "games (95% bootstrap intervals). An interval that excludes 0 marks a "
+                  "games (95% intervals from a bootstrap over participants and games). An "
+                  "interval that excludes 0 marks a "
                   "measure that agrees (or disagrees) with what people preferred.", "",
                   "| measure | Spearman ρ | 95% interval |", "|---|---:|---|"]
         ordered = result.correlations.sort_values("rho", ascending=False, na_position="last")
