@@ -18,3 +18,12 @@ def pyplot():
     import matplotlib.pyplot as plt
 
     return plt
+
+
+def save_figure(fig, path, dpi: int = 120):
+    """Lay out ``fig``, write it to ``path`` and close it (figures left open pile up in a long
+    run); return the path."""
+    fig.tight_layout()
+    fig.savefig(path, dpi=dpi)
+    pyplot().close(fig)
+    return path

@@ -7,14 +7,7 @@ from pathlib import Path
 import numpy as np
 
 from ludi.measure.records import GameRecord
-from ludi.plotting import pyplot
-
-
-def _save(fig, path: Path) -> Path:
-    fig.tight_layout()
-    fig.savefig(path, dpi=120)
-    pyplot().close(fig)
-    return path
+from ludi.plotting import pyplot, save_figure
 
 
 def evaluation_curves(records: list[GameRecord], path: Path, name: str, games: int = 4) -> Path:
@@ -33,7 +26,7 @@ def evaluation_curves(records: list[GameRecord], path: Path, name: str, games: i
     axes[0, 0].legend(fontsize=7, loc="upper right")
     axes[-1, 0].set_xlabel("ply")
     fig.suptitle(f"{name}: evaluations during sample games", fontsize=10)
-    return _save(fig, path)
+    return save_figure(fig, path)
 
 
 def branching(records: list[GameRecord], path: Path, name: str) -> Path:
@@ -54,7 +47,7 @@ def branching(records: list[GameRecord], path: Path, name: str) -> Path:
     ax.set_xlabel("game progress")
     ax.set_ylabel("legal moves")
     ax.set_title(f"{name}: branching factor over the game", fontsize=10)
-    return _save(fig, path)
+    return save_figure(fig, path)
 
 
 def outcomes(records: list[GameRecord], path: Path, name: str) -> Path:
@@ -71,7 +64,7 @@ def outcomes(records: list[GameRecord], path: Path, name: str) -> Path:
     ax.set_ylim(0, 1)
     ax.set_ylabel("share of games")
     ax.set_title(f"{name}: outcomes of {len(records)} games", fontsize=10)
-    return _save(fig, path)
+    return save_figure(fig, path)
 
 
 def write_plots(records: list[GameRecord], out: Path, name: str) -> list[Path]:

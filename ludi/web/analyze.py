@@ -19,7 +19,7 @@ import pandas as pd
 from scipy.stats import spearmanr
 
 from ludi.errors import UsageError
-from ludi.plotting import pyplot
+from ludi.plotting import pyplot, save_figure
 from ludi.web.store import Store
 
 RIDGE = 0.01  # choix's regularisation: finite scores for a game that always (or never) wins
@@ -216,9 +216,7 @@ def _ladder(scores: pd.DataFrame, path: Path) -> None:
     ax.axvline(0, color="#999", lw=0.6)
     ax.set_xlabel("Bradley-Terry score (95% interval)")
     ax.set_title("Which games people preferred")
-    fig.tight_layout()
-    fig.savefig(path, dpi=120)
-    plt.close(fig)
+    save_figure(fig, path)
 
 
 def _correlation_bars(corr: pd.DataFrame, path: Path) -> None:
@@ -235,6 +233,4 @@ def _correlation_bars(corr: pd.DataFrame, path: Path) -> None:
     ax.axvline(0, color="#999", lw=0.6)
     ax.set_xlabel("Spearman ρ with the preference scores (95% interval)")
     ax.set_title("Measures against people's preferences")
-    fig.tight_layout()
-    fig.savefig(path, dpi=120)
-    plt.close(fig)
+    save_figure(fig, path)
