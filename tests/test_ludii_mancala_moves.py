@@ -88,3 +88,16 @@ def test_a_move_of_more_counters_than_the_engine_moves_at_once_stops_with_an_err
     state = ludi.parse(BOARD.format(play=play)).initial_state()
     with pytest.raises(EngineError, match="2000000 counters"):
         state.apply("c-A")
+
+
+def test_an_and_reads_the_board_before_its_counters_move():
+    """Ludii works out every part of an (and …) before applying any (And.eval, then
+    Move.apply): a value set from the board reads the counts as they were before an earlier
+    part moved them (Pereauni sows again the seeds it just captured, counted so)."""
+    play = ('(move Select (from (sites Mover) if:(is Occupied (from))) (then (and '
+            '(fromTo (from (from)) (to (mapEntry "Right" Next)) count:(count at:(from))) '
+            '(if (= 3 (count at:(from))) (set Score Mover (+ 10 (count at:(from)))) '
+            '(set Score Mover (count at:(mapEntry "Right" Next)))))))')
+    state = ludi.parse(BOARD.format(play=play)).initial_state()
+    state.apply("a")  # a's 3 counters go to C; the score reads a before: 3, so 10 + 3
+    assert counts(state) == [0, 0, 3, 3, 1, 0] and state.score(0) == 13

@@ -70,6 +70,8 @@ def and_(c: Compiler, node: Node) -> list[int]:
     a score, a state …) is tested first, ``(if C (and … E …) (and … F …))``, which is the
     same; any other read of such a value is refused."""
     parts = [p for p in operands(node) if not isinstance(p, Named)]
+    if not node.named(IN_TURN):
+        parts = _board_reads_first(parts)
     for i, part in enumerate(parts[1:] if not node.named(IN_TURN) else (), 1):
         written = _written(parts[:i])
         if not _reads(part, written):
@@ -87,6 +89,54 @@ def and_(c: Compiler, node: Node) -> list[int]:
                    "sets; Ludii reads it before that effect applies, which ludi plays only in "
                    "the test of an (if …)")
     return [e for part in parts for e in c.dispatch(part)]
+
+
+#: Effects that move, add or take away pieces and counters, and the reads of the board they
+#: change (whatever the site: which sites they touch is known only in play).
+BOARD_CHANGES = ("effect_sow", "effect_from_to", "effect_remove", "effect_custodial",
+                 "effect_for_each_site", "effect_add", "effect_promote", "effect_surround")
+BOARD_READS = ("int_count_at", "int_count_in", "int_count_sites", "int_count_pieces",
+               "int_count_pieces_all", "int_who", "int_what", "cond_is_empty",
+               "cond_is_occupied", "cond_is_enemy", "cond_is_friend", "cond_no_pieces")
+VALUE_SETTERS = tuple(setter for setter, _ in WRITES_READS)
+
+
+def _board_reads_first(parts: list) -> list:
+    """Ludii works out every part of an (and …) before applying any, so a part that only sets
+    values (a variable, a player's value, …) from the board — ``(set Var "N" (count at:X))``,
+    or an ``(if C …)`` choosing between such — reads the board as it was before the earlier
+    parts moved pieces or counters. ludi runs such a part first, where the parts it passes
+    neither read what it sets nor set what it reads (Pereauni's count of the seeds it just
+    captured)."""
+    out = list(parts)
+    for i in range(1, len(out)):
+        part = out[i]
+        if not (_sets_values_only(part) and _finds(part, BOARD_READS)):
+            continue
+        earlier = out[:i]
+        if not any(_finds(p, BOARD_CHANGES) for p in earlier):
+            continue
+        if any(_reads(p, _written([part])) for p in earlier) or _reads(part, _written(earlier)):
+            continue
+        out = [part, *earlier, *out[i + 1:]]
+    return out
+
+
+def _sets_values_only(part) -> bool:
+    """Does ``part`` only set values (possibly under (if …) or (and …))?"""
+    if not isinstance(part, Node):
+        return False
+    if part.rule in VALUE_SETTERS:
+        return True
+    if part.rule == "effect_if":
+        return all(_sets_values_only(b) for b in part.args[1:] if b is not None)
+    if part.rule == "effect_and":
+        return all(_sets_values_only(b) for b in operands(part) if not isinstance(b, Named))
+    return False
+
+
+def _finds(part, rules: tuple[str, ...]) -> bool:
+    return isinstance(part, Node) and any(n.rule in rules for n in part.walk())
 
 
 def _written(parts) -> set[tuple[str, str | None]]:

@@ -126,8 +126,11 @@ def splitmix(z):
 
 @kernel
 def rng_seed(rng, seed):
-    """Seed the splitmix64 generator held in ``rng`` (a uint64[1] array)."""
-    rng[0] = np.uint64(seed) * np.uint64(0x9E3779B97F4A7C15) + np.uint64(0x632BE59BD9B4E019)
+    """Seed the splitmix64 generator held in ``rng`` (a uint64[1] array). The seed is hashed
+    (one splitmix64 step) into the state: each draw adds the same constant to the state, so a
+    state that grew with the seed would make seed s + 1 replay seed s's stream a draw later."""
+    rng[0] = splitmix(np.uint64(seed) * np.uint64(0x9E3779B97F4A7C15)
+                      + np.uint64(0x632BE59BD9B4E019))
 
 
 @tiny
