@@ -23,14 +23,19 @@ GAMES_PER_CONFIG = 6
 COMPARED_SCALARS = (L.I_MOVER, L.I_PLY, L.I_OVER, L.I_WINNER, L.I_SWAPPED, L.I_NEMPTY)
 
 
+#: The fast paths that build on another one (and are kept on with it).
+BUILDS_ON = {"add_all": "add", "sow_turn": "sow"}
+
+
 def configurations():
     """(description, fast paths kept on) for every game with a fast path: all of them, and
-    each one alone (with the add path that random adds drawn from the empty cells build on)."""
+    each one alone (with the path it builds on: random adds drawn from the empty cells on the
+    add path, the whole sowing turn on the sowing kernels)."""
     out = []
     for d in descriptions():
         paths = ludi.engine.from_description(d).fast_paths
-        keeps = {paths} | {tuple(p for p in paths if p in (path, "add")) if path == "add_all"
-                           else (path,) for path in paths}
+        keeps = {paths} | {tuple(p for p in paths if p in (path, BUILDS_ON.get(path)))
+                           for path in paths}
         out += [(d, keep) for keep in sorted(keeps) if keep]
     return out
 

@@ -41,13 +41,16 @@ GAMES = 500
 TOTAL = 48
 
 
-@pytest.fixture(scope="module", params=["fast", "general"])
+@pytest.fixture(scope="module", params=["fast", "sow", "general"])
 def games(request):
-    """Our Oware on the sowing fast path it ships with, or on the general path (move program,
-    ``sow`` effect, condition VM), and OpenSpiel's."""
+    """Our Oware on the fast paths it ships with (the whole sowing turn in one kernel), on the
+    sowing kernels alone, or on the general path (move program, ``sow`` effect, condition VM),
+    and OpenSpiel's."""
     ours = ludi.load("oware")
-    assert ours.fast_paths == ("sow",)
-    if request.param == "general":
+    assert ours.fast_paths == ("sow", "sow_turn")
+    if request.param == "sow":
+        ours = ours.without_fast_paths("sow_turn")
+    elif request.param == "general":
         ours = ours.without_fast_paths()
     return ours, pyspiel.load_game("oware")
 

@@ -436,6 +436,7 @@ class Compiler:
                     and id(landing) not in self.filters_read:
                 self.dispatch(landing)
         threats.check(self)
+        program.sowing_turn_path(self)
         if self.variable_origin is not None and self.uses_history:
             raise fail(self.variable_origin, "variables, player values and (set Pending) in a game "
                        "that tests repeated positions are not supported yet (Ludii's positions "

@@ -110,7 +110,10 @@ P_END_PHASES = 72  # bit k: end rules are tried after a move in phase k (its own
 #                    bit 0 alone in a game without phases
 P_VISITED = 73  # 1: conditions test (is Visited …): the moves keep the turn's visited sites
 P_LOCAL_STATES = 74  # 1: the rules read or set sites' local states (S_STATE): trials save them
-T_HEADER = 75
+P_SOW_TURN = 75  # 1: a sowing turn and its end tests run as one kernel (ludi.engine.kernels.turns):
+#                  the sowing fast path, no phases, pie rule, visited sites or threats, and end
+#                  clauses that are each a test or an (and …)/(or …) of tests in FLAT_TESTS
+T_HEADER = 76
 
 #: The header fields a dump shows, in order (all P_* names).
 PARAMETERS = tuple(k for k in dict(globals()) if k.startswith("P_"))
@@ -401,6 +404,8 @@ OPS: dict[int, tuple[str, tuple[int, ...], int]] = {
     OP_STATE_AT: ("state-at", (), 1),
     OP_COUNT_STEPS: ("count-steps", (O_NUMBERS,), 2),
 }
+#: The tests a P_SOW_TURN game's end clauses are made of (alone, or under one (and …)/(or …)).
+FLAT_TESTS = (OP_COUNT_CMP, OP_NO_MOVES, OP_CYCLE, OP_TRUE, OP_FALSE)
 
 # ================================================================ end clauses (T_CLAUSES)
 CL_COND = 0  # the condition: ops [CL_COND, CL_COND_END)

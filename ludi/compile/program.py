@@ -216,6 +216,26 @@ def _add_fast_path(c: Compiler) -> None:
     c.params[L.P_ADD_ALL] = int(c.add_mask.all())
 
 
+def sowing_turn_path(c: Compiler) -> None:
+    """A whole sowing turn in one kernel (``P_SOW_TURN``), once every rule is compiled: the
+    sowing fast path, none of the things a turn of the general path does besides sowing (phases,
+    the pie rule, visited sites, threats), and end clauses that are each one of ``FLAT_TESTS`` or
+    an (and …)/(or …) of them (tried without the condition VM)."""
+    p = c.params
+    if p[L.P_SOW_FAST] != 1 or p[L.P_PHASES] or p[L.P_SWAP] or p[L.P_VISITED] \
+            or p[L.P_THREATS]:
+        return
+    for k in range(len(c.clauses)):
+        start, end = c.clauses.get(k, "cond"), c.clauses.get(k, "cond_end")
+        kinds = [c.code.get(i, "kind") for i in range(start, end)]
+        tests = kinds if len(kinds) == 1 else kinds[:-1]
+        joined = len(kinds) == 1 or (kinds[-1] in (L.OP_AND, L.OP_OR)
+                                     and c.code.get(end - 1, "operands") == len(tests))
+        if not (tests and joined and all(kind in L.FLAT_TESTS for kind in tests)):
+            return
+    p[L.P_SOW_TURN] = 1
+
+
 def _sowing_fast_path(c: Compiler, moves: Node) -> None:
     """Parameters for the sowing kernels when the moves are the usual mancala turn."""
     shape = sowing(moves) if len(c.tracks) == 1 and c.track and c.num_players == 2 else None

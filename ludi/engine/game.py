@@ -53,6 +53,8 @@ class Game:
         "add_all": "adds anywhere: random moves drawn from the empty cells, no move list",
         "line_only": "only line ends: winning cells searched next to own stones only",
         "sow": "the usual mancala turn: sowing kernels instead of the program and the VM",
+        "sow_turn": "with sow: the whole turn and its end tests in one kernel, the next "
+                    "player's moves kept for the next random move",
     }
 
     def __init__(self, spec: GameSpec):
@@ -113,7 +115,8 @@ class Game:
         """The fast paths this game takes (see ``FAST_PATHS``)."""
         t = self.tables
         flags = {"add": t[L.P_PLAY] == L.PLAY_ADD, "add_all": t[L.P_ADD_ALL] == 1,
-                 "line_only": t[L.P_LINE_ONLY] == 1, "sow": t[L.P_SOW_FAST] == 1}
+                 "line_only": t[L.P_LINE_ONLY] == 1, "sow": t[L.P_SOW_FAST] == 1,
+                 "sow_turn": t[L.P_SOW_TURN] == 1}
         return tuple(name for name in self.FAST_PATHS if flags[name])
 
     def without_fast_paths(self, *names: str) -> Game:
@@ -132,7 +135,9 @@ class Game:
         if "line_only" in off:
             changes["P_LINE_ONLY"] = 0
         if "sow" in off:
-            changes["P_SOW_FAST"] = 0
+            changes.update(P_SOW_FAST=0, P_SOW_TURN=0)
+        if "sow_turn" in off:
+            changes["P_SOW_TURN"] = 0
         return Game(self.spec.with_parameters(**changes))
 
     # ------------------------------------------------------------ states

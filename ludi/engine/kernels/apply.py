@@ -31,12 +31,14 @@ from ludi.compile.layout import (
     KIND_BITS,
     KIND_MASK,
     MOVE_ADD,
+    MOVE_SELECT,
     MOVE_SWAP,
     P_DEPTH,
     P_MAX_MOVES,
     P_MOVE_LIMIT,
     P_PHASES,
     P_PLAY,
+    P_SOW_TURN,
     P_TURN_LIMIT,
     P_VISITED,
     PLAY_ADD,
@@ -55,6 +57,7 @@ from ludi.engine.kernels.generate import leaf_moves
 from ludi.engine.kernels.history import record_position
 from ludi.engine.kernels.pieces import place
 from ludi.engine.kernels.results import finish
+from ludi.engine.kernels.turns import sow_turn
 
 
 @kernel
@@ -93,6 +96,11 @@ def visit(s, site):
 def apply_move(t, s, w, move):
     """Play ``move`` (assumed legal), check the end clauses, pass the turn."""
     kind = move & KIND_MASK
+    depth = w[W_DEPTH]
+    if t[P_SOW_TURN] == 1 and kind == MOVE_SELECT and depth < t[P_DEPTH] - 1:
+        start = w_moves(t, depth)  # (the next player's moves: this level's nested list)
+        sow_turn(t, s, w, move, w[start:start + t[P_MAX_MOVES]])
+        return
     mover = s[I_MOVER]
     if t[P_PLAY] != PLAY_ADD and s[I_HIST_LEN] == 0:
         record_position(t, s, w)  # a fresh position (game start, state_from) counts for cycles

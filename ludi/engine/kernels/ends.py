@@ -112,8 +112,13 @@ def check_end(t, s, w):
         for colour in range(t[P_PLAYERS]):
             w[W_THREAT + colour] = threatened(t, s, w, colour)
     m, reason = first_clause(t, s, w)
-    if m < 0:
-        return
+    if m >= 0:
+        settle_clause(t, s, w, m, reason)
+
+
+@kernel
+def settle_clause(t, s, w, m, reason):
+    """End clause ``m`` holds (op ``reason`` decided it): its result."""
     at = t[T_CLAUSES] + CLAUSE_WIDTH * m
     s[I_END_CLAUSE] = m
     outcome = t[at + CL_OUTCOME]

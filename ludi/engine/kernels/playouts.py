@@ -18,6 +18,7 @@ from ludi.compile.layout import (
     P_ADD_ALL,
     P_MAX_MOVES,
     P_PLAY,
+    P_SOW_TURN,
     PLAY_ADD,
     S_EMPTIES,
     W_ERROR,
@@ -34,6 +35,7 @@ from ludi.engine.kernels.core import (
 )
 from ludi.engine.kernels.ends import end_if_stuck
 from ludi.engine.kernels.generate import generate, swap_allowed
+from ludi.engine.kernels.turns import turn
 
 
 @tiny
@@ -58,8 +60,28 @@ def random_move(t, s, w, buf, rng):
 
 
 @kernel
+def sow_playout(t, s, w, buf, rng):
+    """:func:`playout` for ``P_SOW_TURN`` games: the same draws and the same games, each turn
+    one sowing ``turn`` (inlined), which leaves the next player's moves in ``buf``."""
+    n = -1
+    while s[I_OVER] == 0 and w[W_ERROR] == 0:
+        if n < 0:
+            n = generate(t, s, w, buf)
+        if n == 0:  # the game ends, or the player passes (forced): the general path
+            if end_if_stuck(t, s, w, buf) == 0:
+                break
+            apply_move(t, s, w, buf[0])
+            n = -1
+        else:
+            n = turn(t, s, w, buf[rng_below(rng, n)], buf)
+
+
+@kernel
 def playout(t, s, w, buf, rng):
     """Play uniformly random moves from ``s`` until the game ends (or an engine error)."""
+    if t[P_SOW_TURN] == 1:
+        sow_playout(t, s, w, buf, rng)
+        return
     while s[I_OVER] == 0 and w[W_ERROR] == 0:
         m = random_move(t, s, w, buf, rng)
         if m < 0:  # no move: the game ends, or the player passes (forced)

@@ -22,6 +22,7 @@ from ludi.compile.layout import (
     KIND_BITS,
     MOVE_SELECT,
     P_CELLS,
+    P_MAX_MOVES,
     P_SOW_CAPTURE,
     P_SOW_FLAGS,
     P_SOW_GEN,
@@ -100,7 +101,7 @@ def in_houses(t, code, colour, site):
     return t[t[T_REGIONS] + (code * 4 + colour) * t[P_CELLS] + site] == 1
 
 
-@kernel
+@tiny
 def sow_on(t, w, a, cnt, colour, house):
     """Sow ``house`` for ``colour`` on the counts ``a[cnt:cnt+C]`` and make the captures; return
     the last site sown (-1 when nothing moved)."""
@@ -173,44 +174,60 @@ def sow_on(t, w, a, cnt, colour, house):
     return last
 
 
-@kernel
+@tiny
+def houses(t, code, colour):
+    """Region ``code``'s row for ``colour`` (1 on its sites), as a view of the tables."""
+    C = t[P_CELLS]
+    at = t[T_REGIONS] + (code * 4 + colour) * C
+    return t[at:at + C]
+
+
+@tiny
 def sow_moves(t, s, w, buf):
     """The mover's legal sowing moves into ``buf``; return how many."""
     colour = s[I_MOVER]
     C = t[P_CELLS]
     cnt = INFO_SIZE + S_COUNTS * C
-    own = t[P_SOW_OWN]
-    opp = t[P_SOW_OPP]
+    counts = s[cnt:cnt + C]  # (views: the loops need no negative-index checks)
+    own = houses(t, t[P_SOW_OWN], colour)
+    opp = houses(t, t[P_SOW_OPP], colour)
     flags = t[P_SOW_FLAGS]
     feed_check = (flags & SOW_FEED) != 0
     if feed_check and (flags & SOW_SLAM_NO_CAPTURE) != 0:
         # captures never empty the opponent then: only an already empty side needs feeding
+        # (summed without a branch a site: the loop vectorises)
+        left = 0
         for c in range(C):
-            if in_houses(t, opp, colour, c) and s[cnt + c] > 0:
-                feed_check = False
-                break
+            left += counts[c] if opp[c] == 1 else 0
+        feed_check = left == 0
     tag = MOVE_SELECT | (t[P_SOW_GEN] << GEN_SHIFT)
     n = 0
+    if not feed_check:  # every non-empty house: listed without a branch on its count
+        top = t[P_MAX_MOVES] - 1  # (n stays below the number of own houses, the bound)
+        for h in range(C):
+            if own[h] == 1:
+                buf[min(n, top)] = tag | (h << FROM_SHIFT) | (h << KIND_BITS)
+                n += 1 if counts[h] != 0 else 0
+        return n
     scratch = t[P_W_SCRATCH]  # C counts to try each sowing on
     for h in range(C):
-        if not in_houses(t, own, colour, h) or s[cnt + h] == 0:
+        if own[h] != 1 or counts[h] == 0:
             continue
-        if feed_check:
-            for c in range(C):
-                w[scratch + c] = s[cnt + c]
-            sow_on(t, w, w, scratch, colour, h)
-            left = 0
-            for c in range(C):
-                if in_houses(t, opp, colour, c):
-                    left += w[scratch + c]
-            if left == 0:
-                continue
+        for c in range(C):
+            w[scratch + c] = counts[c]
+        sow_on(t, w, w, scratch, colour, h)
+        left = 0
+        for c in range(C):
+            if opp[c] == 1:
+                left += w[scratch + c]
+        if left == 0:
+            continue
         buf[n] = tag | (h << FROM_SHIFT) | (h << KIND_BITS)
         n += 1
     return n
 
 
-@kernel
+@tiny
 def play_sow(t, s, w, house):
     """Apply the sowing move from ``house`` to the state."""
     cnt = INFO_SIZE + S_COUNTS * t[P_CELLS]

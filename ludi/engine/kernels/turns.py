@@ -1,0 +1,180 @@
+"""The sowing turn in one kernel (``P_SOW_TURN``): a sowing move, the position history, the end
+clauses and the next player's moves, without the general move's dispatch and the condition VM.
+
+It changes the state exactly as :func:`ludi.engine.kernels.apply.apply_move` does for the same
+move (tests play both and compare them move by move: ``Game.without_fast_paths("sow_turn")``),
+and it leaves the next player's legal moves in ``buf``: the playouts draw the next move from them
+instead of generating them again, and ``(no Moves …)`` of the next player is read off their count.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ludi.compile.layout import (
+    CL_COND,
+    CL_COND_END,
+    CLAUSE_WIDTH,
+    END_TIMEOUT,
+    ERR_VM_STACK,
+    I_CELLS,
+    I_COUNTER,
+    I_CYCLE,
+    I_HIST_LEN,
+    I_LAST_FROM,
+    I_LAST_TO,
+    I_MOVE_AGAIN,
+    I_MOVER,
+    I_NEXT_IS_MOVER,
+    I_OVER,
+    I_PENDING,
+    I_PLY,
+    I_PREV_MOVER,
+    I_STUCK,
+    I_TURNS,
+    O_COMPARE,
+    O_KIND,
+    O_ROLE,
+    O_SITE,
+    O_VALUE,
+    OP_AND,
+    OP_COUNT_CMP,
+    OP_CYCLE,
+    OP_EQ,
+    OP_GE,
+    OP_GT,
+    OP_LE,
+    OP_LT,
+    OP_NO_MOVES,
+    OP_TRUE,
+    OP_WIDTH,
+    P_MOVE_LIMIT,
+    P_NO_MOVES,
+    P_NUM_CLAUSES,
+    P_TURN_LIMIT,
+    P_VM_STACK,
+    ROLE_MOVER,
+    S_COUNTS,
+    T_CLAUSES,
+    T_CODE,
+    W_NO_MOVES,
+)
+from ludi.engine.kernels.core import fail, kernel, sec, set_context, tiny
+from ludi.engine.kernels.effects import move_from
+from ludi.engine.kernels.ends import settle_clause
+from ludi.engine.kernels.history import record
+from ludi.engine.kernels.results import finish
+from ludi.engine.kernels.sowing import play_sow, sow_moves
+
+
+@tiny
+def comparison(op, a, b):
+    """``a OP b`` for the comparison ops (OP_EQ … OP_GE) a count test may use."""
+    if op == OP_GE:
+        return a >= b
+    if op == OP_EQ:
+        return a == b
+    if op == OP_LE:
+        return a <= b
+    if op == OP_GT:
+        return a > b
+    if op == OP_LT:
+        return a < b
+    return a != b
+
+
+@tiny
+def flat_test(t, s, w, code, counts, pc):
+    """One of ``FLAT_TESTS`` (op ``pc``), as the condition VM's leaf evaluates it after a move of
+    a two-player game (the mover's own (no Moves …) is the stalemate flag, the other player's
+    was counted before the clauses; see ``conditions.no_moves``)."""
+    at = code + pc * OP_WIDTH
+    op = t[at + O_KIND]
+    if op == OP_COUNT_CMP:
+        site = t[at + O_SITE]
+        count = counts[site] if site >= 0 and site < counts.shape[0] else 0
+        return comparison(t[at + O_COMPARE], count, t[at + O_VALUE])
+    if op == OP_NO_MOVES:
+        role = t[at + O_ROLE]
+        mover = s[I_MOVER]
+        if role == ROLE_MOVER or role == mover:
+            return s[I_STUCK] == 1
+        return w[W_NO_MOVES + 1 - mover] == 1
+    if op == OP_CYCLE:
+        return s[I_CYCLE] != 0
+    return op == OP_TRUE
+
+
+@tiny
+def first_flat_clause(t, s, w):
+    """Index of the first end clause that holds (-1: none) and the op that made it hold, for
+    clauses of flat tests: the same answer as ``first_clause`` (an (and …) holds by its last
+    test, an (or …) by its first true one)."""
+    code = t[T_CODE]
+    cnt = sec(s, S_COUNTS)
+    counts = s[cnt:cnt + s[I_CELLS]]
+    for m in range(t[P_NUM_CLAUSES]):
+        at = t[T_CLAUSES] + CLAUSE_WIDTH * m
+        start = t[at + CL_COND]
+        last = t[at + CL_COND_END] - 1
+        if last - start >= t[P_VM_STACK]:  # as the VM refuses it (tables edited by hand)
+            fail(w, ERR_VM_STACK, start, last + 1 - start)
+            return -1, 0
+        if last == start:
+            if flat_test(t, s, w, code, counts, start):
+                return m, start
+        elif t[code + last * OP_WIDTH + O_KIND] == OP_AND:
+            held = True
+            for pc in range(start, last):
+                if not flat_test(t, s, w, code, counts, pc):
+                    held = False
+                    break
+            if held:
+                return m, last - 1
+        else:
+            for pc in range(start, last):
+                if flat_test(t, s, w, code, counts, pc):
+                    return m, pc
+    return -1, 0
+
+
+@kernel
+def sow_turn(t, s, w, move, buf):
+    """:func:`turn`, compiled once for the general move (the playouts inline it)."""
+    return turn(t, s, w, move, buf)
+
+
+@tiny
+def turn(t, s, w, move, buf):
+    """Play the sowing ``move``, record the position, try the end clauses and pass the turn, as
+    ``apply_move`` does; return how many legal moves the next player has, written into ``buf``
+    (0 when the game is over)."""
+    mover = s[I_MOVER]
+    if s[I_HIST_LEN] == 0:
+        record(t, s, w)  # a fresh position (game start, state_from) counts for cycles
+    s[I_PENDING] = 0
+    play_sow(t, s, w, move_from(move))
+    s[I_PLY] += 1
+    s[I_PREV_MOVER] = mover
+    s[I_NEXT_IS_MOVER] = 0
+    s[I_MOVE_AGAIN] = 0
+    following = 1 - mover
+    s[I_MOVER] = following
+    s[I_CYCLE] = record(t, s, w)
+    n = sow_moves(t, s, w, buf)
+    s[I_MOVER] = mover
+    set_context(s, s[I_LAST_FROM], s[I_LAST_TO])
+    if t[P_NO_MOVES] == 1:
+        w[W_NO_MOVES + following] = 1 if n == 0 else 0
+    m, reason = first_flat_clause(t, s, w)
+    if m >= 0:
+        settle_clause(t, s, w, m, reason)
+        if s[I_OVER] == 1:
+            return 0
+    s[I_COUNTER] += 1
+    s[I_TURNS] += 1
+    s[I_MOVER] = following
+    if s[I_PLY] >= t[P_MOVE_LIMIT] or s[I_TURNS] >= t[P_TURN_LIMIT]:
+        finish(t, s, np.int64(-1), np.int64(END_TIMEOUT))
+        return 0
+    return n
