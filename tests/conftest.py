@@ -61,6 +61,27 @@ def require(name: str) -> None:
     pytest.skip(f"{what} is missing", allow_module_level=True)
 
 
+def final_states(game, n: int, seed: int, start=None) -> list:
+    """The whole final state of each of ``n`` random games played one after another from one
+    seeded stream, as ``run_playouts`` plays them (from ``start``, the initial state by default)."""
+    import numpy as np
+
+    from ludi.engine import kernels as K
+    from ludi.engine.kernels.playouts import playout
+
+    s0 = (start or game.initial_state())._s
+    work, buf = game.new_work(), game.new_buffer()
+    rng = np.empty(1, np.uint64)
+    K.rng_seed(rng, seed)
+    out = []
+    for _ in range(n):
+        s = s0.copy()
+        playout(game.tables, s, work, buf, rng)
+        game.check(work)
+        out.append(s)
+    return out
+
+
 def pytest_configure(config):
     config.addinivalue_line("markers", "needs(reference): the test needs ludii, openspiel, dask or "
                             "browser (skipped without it locally, failed under CI)")

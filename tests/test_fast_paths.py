@@ -24,7 +24,15 @@ COMPARED_SCALARS = (L.I_MOVER, L.I_PLY, L.I_OVER, L.I_WINNER, L.I_SWAPPED, L.I_N
 
 
 #: The fast paths that build on another one (and are kept on with it).
-BUILDS_ON = {"add_all": "add", "sow_turn": "sow"}
+BUILDS_ON = {"add_all": "add", "sow_turn": "sow", "sow_packed": "sow_turn"}
+
+
+def chain(path: str) -> list[str]:
+    """``path`` and every path it builds on."""
+    out = [path]
+    while out[-1] in BUILDS_ON:
+        out.append(BUILDS_ON[out[-1]])
+    return out
 
 
 def configurations():
@@ -34,8 +42,7 @@ def configurations():
     out = []
     for d in descriptions():
         paths = ludi.engine.from_description(d).fast_paths
-        keeps = {paths} | {tuple(p for p in paths if p in (path, BUILDS_ON.get(path)))
-                           for path in paths}
+        keeps = {paths} | {tuple(p for p in paths if p in chain(path)) for path in paths}
         out += [(d, keep) for keep in sorted(keeps) if keep]
     return out
 

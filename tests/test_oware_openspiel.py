@@ -43,11 +43,11 @@ TOTAL = 48
 
 @pytest.fixture(scope="module", params=["fast", "sow", "general"])
 def games(request):
-    """Our Oware on the fast paths it ships with (the whole sowing turn in one kernel), on the
-    sowing kernels alone, or on the general path (move program, ``sow`` effect, condition VM),
-    and OpenSpiel's."""
+    """Our Oware on the fast paths it ships with (the whole sowing turn in one kernel; its
+    positions keyed by the packed houses), on the sowing kernels alone, or on the general path
+    (move program, ``sow`` effect, condition VM), and OpenSpiel's."""
     ours = ludi.load("oware")
-    assert ours.fast_paths == ("sow", "sow_turn")
+    assert ours.fast_paths == ("sow", "sow_turn", "sow_packed")
     if request.param == "sow":
         ours = ours.without_fast_paths("sow_turn")
     elif request.param == "general":

@@ -5,27 +5,16 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from conftest import final_states
 
 import ludi
-from ludi.engine import kernels as K
-from ludi.engine.kernels.playouts import playout
 from ludi.engine.playouts import run_playouts
 
 
 def game_fingerprints(game, n: int, seed: int) -> list[int]:
     """The final position of each of ``n`` random games played one after another from one
     seeded stream, as ``run_playouts`` plays them."""
-    s0 = game.initial_state()._s
-    work, buf = game.new_work(), game.new_buffer()
-    rng = np.empty(1, np.uint64)
-    K.rng_seed(rng, seed)
-    out = []
-    for _ in range(n):
-        s = s0.copy()
-        playout(game.tables, s, work, buf, rng)
-        game.check(work)
-        out.append(hash(s.tobytes()))
-    return out
+    return [hash(s.tobytes()) for s in final_states(game, n, seed)]
 
 
 @pytest.mark.parametrize("name", ["oware", "hex"])

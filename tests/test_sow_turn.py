@@ -54,7 +54,7 @@ GAMES = games()
 
 def test_the_compiler_takes_the_turn_for_flat_end_tests_only():
     for name, game in GAMES:
-        assert game.fast_paths == ("sow", "sow_turn"), name
+        assert game.fast_paths[:2] == ("sow", "sow_turn"), name
     assert GAMES[-1][1].tables[L.P_NO_MOVES] == 1  # the next player's moves are counted
     vm = ludi.engine.from_description(parse(VM_END))
     assert vm.fast_paths == ("sow",)

@@ -28,6 +28,7 @@ from ludi.compile import (
     meta,
     moves,
     neighbours,  # noqa: F401  (registers (sites Around …) and (expand …))
+    packing,
     program,
     regions,  # noqa: F401  (registers the region ludemes)
     threats,
@@ -442,6 +443,7 @@ class Compiler:
                        "that tests repeated positions are not supported yet (Ludii's positions "
                        "include them)")
         bounds.prove(self)
+        packed = packing.packed_tables(self)  # (the move bound is proved)
         track_pos = -np.ones(C, np.int64)
         track_pos[self.track] = np.arange(len(self.track))
         sections = {
@@ -474,6 +476,7 @@ class Compiler:
             L.T_THREAT: np.array(self.threat_types, np.int64),
             L.T_MAPS: np.array([len(self.map_rows)] + [v for row in self.map_rows for v in row],
                                np.int64),
+            L.T_PACK: packed,
         }
         parts = [p]
         offset = L.T_HEADER

@@ -113,7 +113,12 @@ P_LOCAL_STATES = 74  # 1: the rules read or set sites' local states (S_STATE): t
 P_SOW_TURN = 75  # 1: a sowing turn and its end tests run as one kernel (ludi.engine.kernels.turns):
 #                  the sowing fast path, no phases, pie rule, visited sites or threats, and end
 #                  clauses that are each a test or an (and …)/(or …) of tests in FLAT_TESTS
-T_HEADER = 76
+T_PACK = 76  # the packed sowing tables (PK_* fields; empty unless P_PACKED_KEY)
+P_PACKED_KEY = 77  # 1: the houses' counts fit the fields of two words (kernels.packing): the
+#                    history keys positions by those words
+P_SOW_PACKED = 78  # 1: random playouts sow on the packed words (kernels.packed); with
+#                    P_SOW_TURN and P_PACKED_KEY
+T_HEADER = 79
 
 #: The header fields a dump shows, in order (all P_* names).
 PARAMETERS = tuple(k for k in dict(globals()) if k.startswith("P_"))
@@ -127,6 +132,29 @@ SOW_INCLUDE_SELF = 1  # sowing may drop a seed back in the origin
 SOW_BACKTRACK = 2  # capture backwards from the last house while houses qualify
 SOW_SLAM_NO_CAPTURE = 4  # a capture that would take every opposing seed takes nothing
 SOW_FEED = 8  # a move must leave the opponent some seeds (ifAfterwards)
+
+# ================================================================ packed houses (T_PACK)
+# The board's sites (all houses of one looping track) as FIELD_BITS-bit fields, PER_WORD to a
+# word, in two words: site c is field c % PER_WORD of word c // PER_WORD.
+FIELD_BITS = 6
+FIELD_MAX = (1 << FIELD_BITS) - 1  # a field's largest count: the board total must not exceed it
+PER_WORD = 10
+PACKED_SITES = 2 * PER_WORD
+# T_PACK begins with three numbers and the tables' offsets (from the start of the section):
+PK_CELLS = 0  # the board's sites (the fields in use)
+PK_PER_LAP = 1  # the places a lap of sowing drops seeds in (the track, less the origin)
+PK_GATED = 2  # 1: no end clause reads a board site's count (it is tried only when what it
+#               reads changed: a capture, no moves, a repetition)
+PK_LAP = 3  # per site: the two words of one seed in every place of a lap from it
+PK_ADD = 4  # per site, per r < PK_PER_LAP: the two words of one seed in its next r places
+PK_LAST = 5  # per site, per r < PK_PER_LAP: the site of the r-th place (r = 0: a whole lap's last)
+PK_PREV = 6  # per site: the site before it on the track
+PK_OWN = 7  # per colour: how many houses it sows from, then their sites in order (PK_CELLS)
+PK_OPP = 8  # per colour: two words with every field of the opponent's houses full (FIELD_MAX)
+PK_STORE = 9  # per colour: the site its captures go to
+PK_INDEX = 10  # the work array's index of the history (kernels.history; 0: no history) ...
+PK_SLOTS = 11  # ... its slots (a power of two, up to 4,096), then its generation
+PK_HEADER = 12
 
 CONN_WIDTH = 4  # T_CONN: one goal mask per colour
 

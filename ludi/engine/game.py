@@ -55,6 +55,9 @@ class Game:
         "sow": "the usual mancala turn: sowing kernels instead of the program and the VM",
         "sow_turn": "with sow: the whole turn and its end tests in one kernel, the next "
                     "player's moves kept for the next random move",
+        "sow_packed": "with sow_turn: random playouts keep the houses' counts packed in two "
+                      "words (a sowing is two additions) and try the end clauses only when "
+                      "what they read changed",
     }
 
     def __init__(self, spec: GameSpec):
@@ -116,7 +119,7 @@ class Game:
         t = self.tables
         flags = {"add": t[L.P_PLAY] == L.PLAY_ADD, "add_all": t[L.P_ADD_ALL] == 1,
                  "line_only": t[L.P_LINE_ONLY] == 1, "sow": t[L.P_SOW_FAST] == 1,
-                 "sow_turn": t[L.P_SOW_TURN] == 1}
+                 "sow_turn": t[L.P_SOW_TURN] == 1, "sow_packed": t[L.P_SOW_PACKED] == 1}
         return tuple(name for name in self.FAST_PATHS if flags[name])
 
     def without_fast_paths(self, *names: str) -> Game:
@@ -135,9 +138,11 @@ class Game:
         if "line_only" in off:
             changes["P_LINE_ONLY"] = 0
         if "sow" in off:
-            changes.update(P_SOW_FAST=0, P_SOW_TURN=0)
+            changes.update(P_SOW_FAST=0, P_SOW_TURN=0, P_SOW_PACKED=0)
         if "sow_turn" in off:
-            changes["P_SOW_TURN"] = 0
+            changes.update(P_SOW_TURN=0, P_SOW_PACKED=0)
+        if "sow_packed" in off:
+            changes["P_SOW_PACKED"] = 0
         return Game(self.spec.with_parameters(**changes))
 
     # ------------------------------------------------------------ states

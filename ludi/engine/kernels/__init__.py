@@ -3,13 +3,16 @@
 By concern, each module building only on those above it:
 
 - ``core``: decorators, the error channel, the work array, random numbers, players
+- ``packing``: a sowing board's counts as the fields of two words
 - ``pieces``, ``results``, ``history``: placing and removing pieces and groups; ranks and the end
   of a game; the position history
 - ``conditions``: the condition VM and the end clauses
 - ``chains``, ``sowing``: hops and capture series; the sowing fast path
 - ``effects``: what a move changes by itself (its effects, sowing)
 - ``generate``: the move program and its generators
-- ``ends``: end checks; ``apply``: a whole move; ``playouts``: random games
+- ``ends``: end checks; ``turns``: the whole sowing turn; ``packed``: random sowing turns on
+  packed houses
+- ``apply``: a whole move; ``playouts``: random games
 
 This package gathers what the Python side calls and guards numba's disk cache against stale code.
 """

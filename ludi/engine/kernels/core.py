@@ -136,9 +136,18 @@ def rng_seed(rng, seed):
 @tiny
 def rng_below(rng, n):
     """A uniform integer in [0, n) for 0 < n < 2**32 (multiply-shift, no division)."""
-    rng[0] += np.uint64(0x9E3779B97F4A7C15)
-    z = splitmix(rng[0])
-    return np.int64(((z >> np.uint64(32)) * np.uint64(n)) >> np.uint64(32))
+    rng[0], k = draw(rng[0], n)
+    return k
+
+
+@tiny
+def draw(z, n):
+    """:func:`rng_below` on a generator state ``z`` held in a variable (a loop that keeps it
+    there saves reading it back after every write to the arrays); the next state and the
+    integer."""
+    z += np.uint64(0x9E3779B97F4A7C15)
+    x = splitmix(z)
+    return z, np.int64(((x >> np.uint64(32)) * np.uint64(n)) >> np.uint64(32))
 
 
 @tiny

@@ -8,6 +8,7 @@ import numpy as np
 from ludi.compile.layout import (
     BOARD,
     ERR_HISTORY,
+    FIELD_MAX,
     H_COUNT,
     H_HASH,
     HIST_WIDTH,
@@ -19,11 +20,16 @@ from ludi.compile.layout import (
     P_BOARD_CELLS,
     P_HISTORY,
     P_LOCAL_STATES,
+    P_PACKED_KEY,
+    PK_INDEX,
+    PK_SLOTS,
     S_COUNTS,
     S_SECTIONS,
     S_STATE,
+    T_PACK,
 )
 from ludi.engine.kernels.core import fail, kernel, sec, splitmix, tiny
+from ludi.engine.kernels.packing import key_hash, pack
 
 #: Odd multipliers of the position hash's two lanes.
 LANE_A = np.uint64(0x9E3779B97F4A7C15)
@@ -79,33 +85,144 @@ def record(t, s, w):
     The history holds each distinct position since the count on the board last changed, with
     how many times it occurred: in the games ludi plays, that total only ever moves one way
     (stones are added, or seeds and pieces captured), so no position before the change can occur
-    again. A history that would need more entries than it holds stops the game with an engine
-    error rather than miss a repetition."""
-    cap = t[P_HISTORY]
-    if cap == 0:
+    again. A game whose houses fit two packed words (``P_PACKED_KEY``) keys its positions by
+    those words, as its packed playouts do (:func:`remember`)."""
+    if t[P_HISTORY] == 0:
         return 0
     total = board_total(t, s)
-    hist = sec(s, S_SECTIONS)
-    if total != s[I_TOTAL]:
-        s[I_TOTAL] = total
-        s[I_HIST_LEN] = 0
-    h = position_hash(t, s)
+    if t[P_PACKED_KEY] == 1 and total <= FIELD_MAX:
+        cnt = sec(s, S_COUNTS)
+        lo, hi = pack(s[cnt:cnt + t[P_BOARD_CELLS]], t[P_BOARD_CELLS])
+        return remember(t, s, w, total, key_hash(lo, hi, s[I_MOVER]))
+    return remember(t, s, w, total, position_hash(t, s))
+
+
+@tiny
+def remember(t, s, w, total, h):
+    """Count the position of key ``h`` (and board total ``total``) in the history, scanning its
+    entries; return 1 if it occurred before."""
+    new_total(s, total)
     n = s[I_HIST_LEN]
+    hist = sec(s, S_SECTIONS)
     entries = s[hist:hist + n * HIST_WIDTH]  # (a view: the scan needs no negative-index checks)
     for i in range(n):
         if entries[i * HIST_WIDTH + H_HASH] == h:
-            entries[i * HIST_WIDTH + H_COUNT] += 1
-            s[I_HIST_AT] = i
-            return 1
-    if n == cap:
+            return seen_again(s, i)
+    append(t, s, w, h)
+    return 0
+
+
+@tiny
+def new_total(s, total):
+    """Start a new history when the board total changed; True when it did."""
+    if total == s[I_TOTAL]:
+        return False
+    s[I_TOTAL] = total
+    s[I_HIST_LEN] = 0
+    return True
+
+
+@tiny
+def seen_again(s, i):
+    """Entry ``i``'s position occurred once more: count it; return 1."""
+    s[sec(s, S_SECTIONS) + i * HIST_WIDTH + H_COUNT] += 1
+    s[I_HIST_AT] = i
+    return 1
+
+
+@tiny
+def append(t, s, w, h):
+    """A new entry for key ``h``; its index. A history that would need more entries than it
+    holds stops the game with an engine error (-1) rather than miss a repetition."""
+    n = s[I_HIST_LEN]
+    if n == t[P_HISTORY]:
         fail(w, ERR_HISTORY, 0, n)
-        return 0
-    at = hist + n * HIST_WIDTH
+        return -1
+    at = sec(s, S_SECTIONS) + n * HIST_WIDTH
     s[at + H_HASH] = h
     s[at + H_COUNT] = 1
     s[I_HIST_AT] = n
     s[I_HIST_LEN] = n + 1
-    return 0
+    return n
+
+
+# ---------------------------------------------------------------- the packed history's index
+# Packed playouts find a key through an open-addressing index of the entries in the work array
+# (the pack's PK_INDEX, PK_SLOTS); a slot holds the generation it was written in (above bit 32)
+# and 1 + the entry. A new generation empties the index at once: the playout starts one when it
+# enters and at each change of the board total. The index holds at most half as many entries as
+# it has slots, so a probe always ends; a longer history is scanned until the total changes.
+
+#: A generation past this starts the index afresh (the tags stay below bit 62).
+LAST_GENERATION = 1 << 29
+
+
+@tiny
+def index_place(t, s):
+    """Where the index is (its first slot in the work array, its slots) and where the history's
+    entries start in the state: read once by the playout that keeps them."""
+    pk = t[T_PACK]
+    return t[pk + PK_INDEX], t[pk + PK_SLOTS], sec(s, S_SECTIONS)
+
+
+@tiny
+def new_generation(w, where):
+    """Empty the index (a new generation); return the generation."""
+    index, slots, _ = where
+    gen = w[index + slots] + 1
+    if gen >= LAST_GENERATION:
+        w[index:index + slots] = 0
+        gen = 1
+    w[index + slots] = gen
+    return gen
+
+
+@tiny
+def index_history(s, w, where):
+    """Index the history's entries under a new generation; return it."""
+    gen = new_generation(w, where)
+    hist = where[2]
+    if s[I_HIST_LEN] >= where[1] >> 1:
+        return gen  # (too many to index: the playout scans them)
+    for i in range(s[I_HIST_LEN]):
+        slot, _ = probe(s, w, where, gen, s[hist + i * HIST_WIDTH + H_HASH])
+        w[slot] = (gen << 32) | (i + 1)
+    return gen
+
+
+@tiny
+def probe(s, w, where, gen, h):
+    """The slot of key ``h`` in the index and its entry, or the free slot it would take and
+    -1."""
+    index, slots, hist = where
+    mask = slots - 1
+    n = s[I_HIST_LEN]
+    k = h & mask
+    while True:
+        v = w[index + k]
+        if (v >> 32) != gen:
+            return index + k, -1
+        i = (v & 0xFFFFFFFF) - 1
+        if i < n and s[hist + i * HIST_WIDTH + H_HASH] == h:
+            return index + k, i
+        k = (k + 1) & mask
+
+
+@tiny
+def remember_indexed(t, s, w, where, gen, total, h):
+    """:func:`remember` through the index of generation ``gen``; return 1 if the position
+    occurred before, and the generation (a new one when the board total changed)."""
+    if new_total(s, total):
+        gen = new_generation(w, where)
+    if s[I_HIST_LEN] >= where[1] >> 1:  # a long history: scanned until the total changes
+        return remember(t, s, w, total, h), gen
+    slot, i = probe(s, w, where, gen, h)
+    if i >= 0:
+        return seen_again(s, i), gen
+    n = append(t, s, w, h)
+    if n >= 0:
+        w[slot] = (gen << 32) | (n + 1)
+    return 0, gen
 
 
 @tiny

@@ -35,6 +35,7 @@ from ludi.engine.kernels.core import (
 )
 from ludi.engine.kernels.ends import end_if_stuck
 from ludi.engine.kernels.generate import generate, swap_allowed
+from ludi.engine.kernels.packed import packable, packed_turns
 from ludi.engine.kernels.turns import turn
 
 
@@ -62,7 +63,8 @@ def random_move(t, s, w, buf, rng):
 @kernel
 def sow_playout(t, s, w, buf, rng):
     """:func:`playout` for ``P_SOW_TURN`` games: the same draws and the same games, each turn
-    one sowing ``turn`` (inlined), which leaves the next player's moves in ``buf``."""
+    one sowing ``turn`` (inlined), which leaves the next player's moves in ``buf``; on packed
+    houses (``P_SOW_PACKED``) while the board holds few enough seeds."""
     n = -1
     while s[I_OVER] == 0 and w[W_ERROR] == 0:
         if n < 0:
@@ -72,6 +74,8 @@ def sow_playout(t, s, w, buf, rng):
                 break
             apply_move(t, s, w, buf[0])
             n = -1
+        elif packable(t, s):
+            n = packed_turns(t, s, w, buf, rng, n)
         else:
             n = turn(t, s, w, buf[rng_below(rng, n)], buf)
 

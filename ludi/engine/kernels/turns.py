@@ -63,6 +63,7 @@ from ludi.engine.kernels.core import fail, kernel, sec, set_context, tiny
 from ludi.engine.kernels.effects import move_from
 from ludi.engine.kernels.ends import settle_clause
 from ludi.engine.kernels.history import record
+from ludi.engine.kernels.packing import field
 from ludi.engine.kernels.results import finish
 from ludi.engine.kernels.sowing import play_sow, sow_moves
 
@@ -84,15 +85,20 @@ def comparison(op, a, b):
 
 
 @tiny
-def flat_test(t, s, w, code, counts, pc):
+def flat_test(t, s, w, code, counts, packed, pc):
     """One of ``FLAT_TESTS`` (op ``pc``), as the condition VM's leaf evaluates it after a move of
     a two-player game (the mover's own (no Moves …) is the stalemate flag, the other player's
-    was counted before the clauses; see ``conditions.no_moves``)."""
+    was counted before the clauses; see ``conditions.no_moves``). The board's counts are read
+    from ``counts``, or from the packed words ``packed`` = (lo, hi, sites) below its sites."""
     at = code + pc * OP_WIDTH
     op = t[at + O_KIND]
     if op == OP_COUNT_CMP:
         site = t[at + O_SITE]
-        count = counts[site] if site >= 0 and site < counts.shape[0] else 0
+        lo, hi, sites = packed
+        if site >= 0 and site < sites:
+            count = field(lo, hi, site)
+        else:
+            count = counts[site] if site >= 0 and site < counts.shape[0] else 0
         return comparison(t[at + O_COMPARE], count, t[at + O_VALUE])
     if op == OP_NO_MOVES:
         role = t[at + O_ROLE]
@@ -106,10 +112,10 @@ def flat_test(t, s, w, code, counts, pc):
 
 
 @tiny
-def first_flat_clause(t, s, w):
+def first_flat_clause(t, s, w, packed):
     """Index of the first end clause that holds (-1: none) and the op that made it hold, for
     clauses of flat tests: the same answer as ``first_clause`` (an (and …) holds by its last
-    test, an (or …) by its first true one)."""
+    test, an (or …) by its first true one). ``packed``: see :func:`flat_test`."""
     code = t[T_CODE]
     cnt = sec(s, S_COUNTS)
     counts = s[cnt:cnt + s[I_CELLS]]
@@ -121,19 +127,19 @@ def first_flat_clause(t, s, w):
             fail(w, ERR_VM_STACK, start, last + 1 - start)
             return -1, 0
         if last == start:
-            if flat_test(t, s, w, code, counts, start):
+            if flat_test(t, s, w, code, counts, packed, start):
                 return m, start
         elif t[code + last * OP_WIDTH + O_KIND] == OP_AND:
             held = True
             for pc in range(start, last):
-                if not flat_test(t, s, w, code, counts, pc):
+                if not flat_test(t, s, w, code, counts, packed, pc):
                     held = False
                     break
             if held:
                 return m, last - 1
         else:
             for pc in range(start, last):
-                if flat_test(t, s, w, code, counts, pc):
+                if flat_test(t, s, w, code, counts, packed, pc):
                     return m, pc
     return -1, 0
 
@@ -154,10 +160,7 @@ def turn(t, s, w, move, buf):
         record(t, s, w)  # a fresh position (game start, state_from) counts for cycles
     s[I_PENDING] = 0
     play_sow(t, s, w, move_from(move))
-    s[I_PLY] += 1
-    s[I_PREV_MOVER] = mover
-    s[I_NEXT_IS_MOVER] = 0
-    s[I_MOVE_AGAIN] = 0
+    moved(s, mover)
     following = 1 - mover
     s[I_MOVER] = following
     s[I_CYCLE] = record(t, s, w)
@@ -166,15 +169,31 @@ def turn(t, s, w, move, buf):
     set_context(s, s[I_LAST_FROM], s[I_LAST_TO])
     if t[P_NO_MOVES] == 1:
         w[W_NO_MOVES + following] = 1 if n == 0 else 0
-    m, reason = first_flat_clause(t, s, w)
+    m, reason = first_flat_clause(t, s, w, (0, 0, 0))
     if m >= 0:
         settle_clause(t, s, w, m, reason)
         if s[I_OVER] == 1:
             return 0
-    s[I_COUNTER] += 1
-    s[I_TURNS] += 1
-    s[I_MOVER] = following
-    if s[I_PLY] >= t[P_MOVE_LIMIT] or s[I_TURNS] >= t[P_TURN_LIMIT]:
+    if pass_turn(t, s, following):
         finish(t, s, np.int64(-1), np.int64(END_TIMEOUT))
         return 0
     return n
+
+
+@tiny
+def moved(s, mover):
+    """What a turn's move changes besides the board, as ``apply_move`` does."""
+    s[I_PLY] += 1
+    s[I_PREV_MOVER] = mover
+    s[I_NEXT_IS_MOVER] = 0
+    s[I_MOVE_AGAIN] = 0
+
+
+@tiny
+def pass_turn(t, s, following):
+    """Pass the turn to ``following``; True when the move or turn limit is reached (the caller
+    ends the game as a timeout)."""
+    s[I_COUNTER] += 1
+    s[I_TURNS] += 1
+    s[I_MOVER] = following
+    return s[I_PLY] >= t[P_MOVE_LIMIT] or s[I_TURNS] >= t[P_TURN_LIMIT]
