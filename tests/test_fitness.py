@@ -1,7 +1,8 @@
 """The default fitness tells a game from a degenerate rule set.
 
 The benchmark (experiments/benchmark.toml) is scored at the demo's budget exactly as evolution
-scores a candidate: every good game must rank above every degenerate one. Then a real run at the
+scores a candidate, its wall-clock time limit aside: every good game must rank above every
+degenerate one. Then a real run at the
 demo's settings must keep the degenerate kinds out of its hall of fame.
 """
 
@@ -102,7 +103,9 @@ def test_degenerate_patterns_read_the_end_rules():
 
 @pytest.mark.slow
 def test_default_fitness_ranks_every_good_game_above_every_degenerate_one():
-    table = score(demo_budget(), progress=False)
+    # The time limit measures the machine, not the fitness: Havannah on 8 takes ~18 s of the
+    # demo's 30 here, and past 30 on a slower machine sharing its cores with other tests.
+    table = score({**demo_budget(), "time_limit": 600.0}, progress=False)
     gap = margin(table)
     good = table[table["kind"] == "good"]
     bad = table[table["kind"] == "degenerate"]

@@ -302,6 +302,10 @@ class Compiler:
         self.context = saved
         return start, len(self.code)
 
+    def clause_code(self, k: int) -> range:
+        """The condition ops of end clause ``k`` (its last op is the condition's root)."""
+        return range(self.clauses.get(k, "cond"), self.clauses.get(k, "cond_end"))
+
     def op(self, node, kind: int, **fields: int) -> int:
         """Append a condition op (fields by name, e.g. ``role=L.ROLE_MOVER``); a literal's op
         is placed at the ludeme it is written in."""

@@ -39,7 +39,7 @@ def end(c: Compiler, part: Node | None, phase: int | None = None) -> None:
         c.clauses.add(clause, cond=start, cond_end=len(c.code), **c.dispatch(outcome))
     combinators = (L.OP_AND, L.OP_OR, L.OP_NOT)
     tests = [c.code.rows[i] for k in range(len(c.clauses))
-             for i in range(c.clauses.get(k, "cond"), c.clauses.get(k, "cond_end"))
+             for i in c.clause_code(k)
              if c.code.get(i, "kind") not in combinators]
     c.params[L.P_LINE_ONLY] = int(bool(tests) and all(
         row[L.O_KIND] == L.OP_LINE and row[L.O_LENGTH] >= 2 for row in tests))

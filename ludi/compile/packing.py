@@ -91,4 +91,4 @@ def _clauses_read_board(c, board: int) -> bool:
     """Does an end clause compare a board site's count (which every sowing changes)?"""
     return any(c.code.get(i, "kind") == L.OP_COUNT_CMP and 0 <= c.code.get(i, "site") < board
                for k in range(len(c.clauses))
-               for i in range(c.clauses.get(k, "cond"), c.clauses.get(k, "cond_end")))
+               for i in c.clause_code(k))

@@ -226,11 +226,11 @@ def sowing_turn_path(c: Compiler) -> None:
             or p[L.P_THREATS]:
         return
     for k in range(len(c.clauses)):
-        start, end = c.clauses.get(k, "cond"), c.clauses.get(k, "cond_end")
-        kinds = [c.code.get(i, "kind") for i in range(start, end)]
+        ops = c.clause_code(k)
+        kinds = [c.code.get(i, "kind") for i in ops]
         tests = kinds if len(kinds) == 1 else kinds[:-1]
         joined = len(kinds) == 1 or (kinds[-1] in (L.OP_AND, L.OP_OR)
-                                     and c.code.get(end - 1, "operands") == len(tests))
+                                     and c.code.get(ops[-1], "operands") == len(tests))
         if not (tests and joined and all(kind in L.FLAT_TESTS for kind in tests)):
             return
     p[L.P_SOW_TURN] = 1

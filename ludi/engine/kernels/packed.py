@@ -21,12 +21,8 @@ from ludi.compile.layout import (
     GEN_SHIFT,
     I_CYCLE,
     I_HIST_LEN,
-    I_LAST_AFTER,
-    I_LAST_FROM,
-    I_LAST_TO,
     I_MOVER,
     I_OVER,
-    I_PENDING,
     KIND_BITS,
     MOVE_SELECT,
     P_BOARD_CELLS,
@@ -66,6 +62,7 @@ from ludi.engine.kernels.history import (
 )
 from ludi.engine.kernels.packing import field, key_hash, pack, take, unpack, word_sum
 from ludi.engine.kernels.results import finish
+from ludi.engine.kernels.sowing import sowed
 from ludi.engine.kernels.turns import first_flat_clause, moved, pass_turn
 
 
@@ -215,10 +212,7 @@ def packed_turns(t, s, w, buf, rng, n):
             s[store_0 if mover == 0 else store_1] += taken
             total -= taken
             fresh = 2
-        s[I_PENDING] = 0
-        s[I_LAST_FROM] = house
-        s[I_LAST_TO] = house
-        s[I_LAST_AFTER] = last
+        sowed(s, house, last)
         moved(s, mover)
         following = 1 - mover
         cycle = 0

@@ -231,7 +231,13 @@ def sow_moves(t, s, w, buf):
 def play_sow(t, s, w, house):
     """Apply the sowing move from ``house`` to the state."""
     cnt = INFO_SIZE + S_COUNTS * t[P_CELLS]
-    last = sow_on(t, w, s, cnt, s[I_MOVER], house)
+    sowed(s, house, sow_on(t, w, s, cnt, s[I_MOVER], house))
+
+
+@tiny
+def sowed(s, house, last):
+    """The last move's fields after a sowing from ``house`` whose last seed fell on ``last``
+    (the site (last To afterSow) reads)."""
     s[I_LAST_FROM] = house
     s[I_LAST_TO] = house
     s[I_LAST_AFTER] = last

@@ -158,7 +158,6 @@ def turn(t, s, w, move, buf):
     mover = s[I_MOVER]
     if s[I_HIST_LEN] == 0:
         record(t, s, w)  # a fresh position (game start, state_from) counts for cycles
-    s[I_PENDING] = 0
     play_sow(t, s, w, move_from(move))
     moved(s, mover)
     following = 1 - mover
@@ -182,7 +181,9 @@ def turn(t, s, w, move, buf):
 
 @tiny
 def moved(s, mover):
-    """What a turn's move changes besides the board, as ``apply_move`` does."""
+    """What a turn's move changes besides the board, as ``apply_move`` does ((set Pending)
+    lasts until the next move)."""
+    s[I_PENDING] = 0
     s[I_PLY] += 1
     s[I_PREV_MOVER] = mover
     s[I_NEXT_IS_MOVER] = 0
