@@ -96,3 +96,40 @@ def test_fast_and_general_playouts_agree_in_distribution(name, options):
     assert close(la, lb)
     for p in range(game.num_players):
         assert close(wa == p, wb == p)
+
+
+#: Must-block on a connection game: (sites Winning …) asks, for every empty cell, whether a stone
+#: of the next player there would win. With group_wins, cells whose groups cannot reach both
+#: sides or close a ring are ruled out without trying them.
+MUST_BLOCK = {
+    "Hex": '(game "Must-block Hex" (players 2) (equipment {(board (hex Diamond 5)) '
+           '(piece "Marker" Each) (regions P1 {(sites Side NE) (sites Side SW)}) '
+           '(regions P2 {(sites Side NW) (sites Side SE)})}) (rules (play (priority {(move Add '
+           '(to (sites Winning Next (add (to (sites Empty)))))) (move Add (to (sites Empty)))})) '
+           '(end (if (is Connected Mover) (result Mover Win)))))',
+    "Havannah": '(game "Must-block Havannah" (players 2) (equipment {(board (hex 4)) '
+                '(piece "Marker" Each)}) (rules (play (priority {(move Add (to (sites Winning '
+                'Next (add (to (sites Empty)))))) (move Add (to (sites Empty)))})) (end (if (or '
+                '{(is Loop) (is Connected 3 SidesNoCorners) (is Connected 2 Corners)}) (result '
+                'Mover Win)))))',
+}
+
+
+@pytest.mark.parametrize("name", list(MUST_BLOCK))
+def test_winning_cells_of_connections_are_the_general_programs(name):
+    fast = ludi.parse(MUST_BLOCK[name])
+    assert "group_wins" in fast.fast_paths
+    general = fast.without_fast_paths("group_wins")
+    rng = random.Random(7)
+    forced = 0
+    for _ in range(20):
+        a, b = fast.initial_state(), general.initial_state()
+        while not a.is_terminal():
+            moves = sorted(m.text for m in a.legal_moves())
+            assert moves == sorted(m.text for m in b.legal_moves()), a.ply
+            forced += len(moves) < a.game.board.num_cells - a.ply  # a block was forced
+            text = rng.choice(moves)
+            a.apply(text)
+            b.apply(text)
+        assert (a.winner, a.end_type) == (b.winner, b.end_type)
+    assert forced > 0  # the rule was exercised

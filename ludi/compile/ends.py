@@ -37,12 +37,16 @@ def end(c: Compiler, part: Node | None, phase: int | None = None) -> None:
         c.code_range(cond, context="end")
         c.op(clause, L.OP_AND, operands=2)
         c.clauses.add(clause, cond=start, cond_end=len(c.code), **c.dispatch(outcome))
-    combinators = (L.OP_AND, L.OP_OR, L.OP_NOT)
+    # (not …) would make a test's failing a win: no cell could then be ruled out
+    combinators = (L.OP_AND, L.OP_OR)
     tests = [c.code.rows[i] for k in range(len(c.clauses))
              for i in c.clause_code(k)
              if c.code.get(i, "kind") not in combinators]
-    c.params[L.P_LINE_ONLY] = int(bool(tests) and all(
-        row[L.O_KIND] == L.OP_LINE and row[L.O_LENGTH] >= 2 for row in tests))
+    lines = [row[L.O_KIND] == L.OP_LINE and row[L.O_LENGTH] >= 2 for row in tests]
+    c.params[L.P_LINE_ONLY] = int(bool(tests) and all(lines))
+    c.params[L.P_GROUP_WINS] = int(bool(tests) and not all(lines) and all(
+        line or row[L.O_KIND] in (L.OP_CONN, L.OP_LOOP)
+        for line, row in zip(lines, tests, strict=True)))
 
 
 def phases_with_ends(c: Compiler, game_end: Node | None) -> int:

@@ -118,7 +118,9 @@ P_PACKED_KEY = 77  # 1: the houses' counts fit the fields of two words (kernels.
 #                    history keys positions by those words
 P_SOW_PACKED = 78  # 1: random playouts sow on the packed words (kernels.packed); with
 #                    P_SOW_TURN and P_PACKED_KEY
-T_HEADER = 79
+P_GROUP_WINS = 79  # 1: every end test is a line of 2+, a connection or a ring, not only lines (a
+#                    winning cell touches an own stone, or its groups' goals make a connection)
+T_HEADER = 80
 
 #: The header fields a dump shows, in order (all P_* names).
 PARAMETERS = tuple(k for k in dict(globals()) if k.startswith("P_"))

@@ -52,6 +52,8 @@ class Game:
         "add": "one add anywhere in a region: moves listed without running the program",
         "add_all": "adds anywhere: random moves drawn from the empty cells, no move list",
         "line_only": "only line ends: winning cells searched next to own stones only",
+        "group_wins": "only line, connection and ring ends: winning cells searched where the "
+                      "groups a stone would join reach the goals",
         "sow": "the usual mancala turn: sowing kernels instead of the program and the VM",
         "sow_turn": "with sow: the whole turn and its end tests in one kernel, the next "
                     "player's moves kept for the next random move",
@@ -118,7 +120,9 @@ class Game:
         """The fast paths this game takes (see ``FAST_PATHS``)."""
         t = self.tables
         flags = {"add": t[L.P_PLAY] == L.PLAY_ADD, "add_all": t[L.P_ADD_ALL] == 1,
-                 "line_only": t[L.P_LINE_ONLY] == 1, "sow": t[L.P_SOW_FAST] == 1,
+                 "line_only": t[L.P_LINE_ONLY] == 1,
+                 "group_wins": t[L.P_GROUP_WINS] == 1 and t[L.P_GROUPS] == 1,
+                 "sow": t[L.P_SOW_FAST] == 1,
                  "sow_turn": t[L.P_SOW_TURN] == 1, "sow_packed": t[L.P_SOW_PACKED] == 1}
         return tuple(name for name in self.FAST_PATHS if flags[name])
 
@@ -137,6 +141,8 @@ class Game:
             changes["P_ADD_ALL"] = 0
         if "line_only" in off:
             changes["P_LINE_ONLY"] = 0
+        if "group_wins" in off:
+            changes["P_GROUP_WINS"] = 0
         if "sow" in off:
             changes.update(P_SOW_FAST=0, P_SOW_TURN=0, P_SOW_PACKED=0)
         if "sow_turn" in off:
@@ -310,9 +316,21 @@ class State:
 
     def legal_moves(self) -> list[Move]:
         g = self.game
+        return [g.move_from_code(int(c)) for c in self.legal_codes()]
+
+    def legal_codes(self) -> np.ndarray:
+        """The kernel codes of the legal moves, sorted as :meth:`legal_moves` lists them: the
+        cheap way to count or draw moves (no :class:`Move` is made)."""
+        g = self.game
         n = K.end_if_stuck(g.tables, self._s, g._work, g._buf)
         g.check(g._work)
-        return [g.move_from_code(int(c)) for c in sorted(g._buf[:n])]
+        return np.sort(g._buf[:n])
+
+    def moves_of(self, codes) -> list[Move]:
+        """The :class:`Move` of each code, codes of moves legal here (a capture series' text
+        reads the series this position generates)."""
+        self.legal_codes()
+        return [self.game.move_from_code(int(c)) for c in codes]
 
     def is_terminal(self) -> bool:
         if self._s[L.I_OVER] == 0:
@@ -464,6 +482,20 @@ class State:
         g.check(g._work)
         self._s[:] = after
         self.moves.append(chosen)
+        return self
+
+    def play_legal(self, move: Move) -> State:
+        """Play ``move``, a move of :meth:`legal_moves` (or an agent's choice) in this very
+        position, without looking it up among the legal moves again: the fast way for a loop
+        that plays an agent's moves. Use :meth:`apply` for moves that may not be legal."""
+        g = self.game
+        if move.kind == "hop":
+            self.legal_codes()  # a capture series reads the series this position generates
+        after = self._s.copy()  # an engine error leaves the state as it was
+        K.apply_move(g.tables, after, g._work, move.code)
+        g.check(g._work)
+        self._s[:] = after
+        self.moves.append(move)
         return self
 
     def copy(self) -> State:

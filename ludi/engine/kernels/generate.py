@@ -14,9 +14,12 @@ import numpy as np
 
 from ludi.compile.layout import (
     BOARD,
+    CL_COND,
+    CL_COND_END,
     CL_OUTCOME,
     CL_ROLE,
     CLAUSE_WIDTH,
+    CONN_WIDTH,
     DR_KIND,
     DR_PART_COUNT,
     DR_PARTS,
@@ -94,17 +97,24 @@ from ludi.compile.layout import (
     MOVE_SWAP,
     MOVE_VOTE,
     O_KIND,
+    O_NEED,
     O_NOT_FARTHER,
+    O_TEST,
     OP_APPROACH,
+    OP_CONN,
+    OP_LINE,
+    OP_LOOP,
     OP_WIDTH,
     P_BOARD_CELLS,
     P_CELLS,
     P_DEPTH,
     P_DIRS,
+    P_GROUP_WINS,
     P_GROUPS,
     P_LINE_ONLY,
     P_MAX_MOVES,
     P_NUM_ADJ,
+    P_NUM_CLAUSES,
     P_PLAY,
     P_PLAYERS,
     P_PROG_LEN,
@@ -129,10 +139,14 @@ from ludi.compile.layout import (
     REG_EMPTY,
     S_COUNTS,
     S_EMPTIES,
+    S_GMASK,
+    S_PARENT,
     T_ADD_MASK,
     T_ADJ,
+    T_CELLBITS,
     T_CLAUSES,
     T_CODE,
+    T_CONN,
     T_DYNREG,
     T_GEN,
     T_LIST,
@@ -148,7 +162,14 @@ from ludi.compile.layout import (
     WIN,
 )
 from ludi.engine.kernels import chains, leaps, sowing
-from ludi.engine.kernels.conditions import evaluate, first_clause, from_holds, holds, in_region
+from ludi.engine.kernels.conditions import (
+    evaluate,
+    first_clause,
+    from_holds,
+    holds,
+    in_region,
+    popcount,
+)
 from ludi.engine.kernels.core import (
     fail,
     kernel,
@@ -161,7 +182,7 @@ from ludi.engine.kernels.core import (
     w_save,
 )
 from ludi.engine.kernels.effects import move_to, play_effects
-from ludi.engine.kernels.pieces import piece_type, place
+from ludi.engine.kernels.pieces import find, piece_type, place
 
 # ---------------------------------------------------------------- trial moves
 
@@ -193,15 +214,57 @@ def trial_holds(t, s, w, move, start, end):
 
 @tiny
 def could_win(t, s, colour, site):
-    """False when no end test can hold after a stone of ``colour`` on ``site``: with only line
-    tests of 2 or more, the site needs a stone of that colour next to it."""
-    if t[P_LINE_ONLY] == 0:
-        return True
+    """False when no end test can hold after a stone of ``colour`` on ``site``. With only line
+    tests of 2 or more, the site needs a stone of that colour next to it; with lines,
+    connections and rings (``P_GROUP_WINS``), see :func:`could_join_win`."""
+    if t[P_LINE_ONLY] == 1:
+        nb = t[T_NBR] + site * t[P_DIRS]
+        for d in range(t[P_DIRS]):
+            x = t[nb + d]
+            if x >= 0 and s[BOARD + x] == colour + 1:
+                return True
+        return False
+    if t[P_GROUP_WINS] == 1 and t[P_GROUPS] == 1:
+        return could_join_win(t, s, colour, site)
+    return True
+
+
+@kernel
+def could_join_win(t, s, colour, site):
+    """Could a stone of ``colour`` on ``site`` make an end test hold, when every test is a line
+    of 2 or more, a connection or a ring? A line or a ring needs a stone of that colour next to
+    the site; a connection, the goals of the site and of the groups it would join (read from
+    the groups, nothing placed)."""
+    stone = colour + 1
     nb = t[T_NBR] + site * t[P_DIRS]
+    own = False
     for d in range(t[P_DIRS]):
         x = t[nb + d]
-        if x >= 0 and s[BOARD + x] == colour + 1:
-            return True
+        if x >= 0 and s[BOARD + x] == stone:
+            own = True
+    par = sec(s, S_PARENT)
+    gm = sec(s, S_GMASK)
+    goals = t[t[T_CELLBITS] + site]
+    if own:
+        adj = t[T_ADJ]
+        for i in range(t[P_NUM_ADJ]):
+            x = t[nb + t[adj + i]]
+            if x >= 0 and s[BOARD + x] == stone:
+                goals |= s[gm + find(s, par, x)]
+    for k in range(t[P_NUM_CLAUSES]):
+        clause = t[T_CLAUSES] + CLAUSE_WIDTH * k
+        for pc in range(t[clause + CL_COND], t[clause + CL_COND_END]):
+            at = t[T_CODE] + pc * OP_WIDTH
+            op = t[at + O_KIND]
+            if op == OP_LINE or op == OP_LOOP:
+                if own:
+                    return True
+            elif op == OP_CONN:
+                mask = t[t[T_CONN] + CONN_WIDTH * t[at + O_TEST] + colour]
+                got = goals & mask
+                need = t[at + O_NEED]
+                if (need < 0 and got == mask) or (need >= 0 and popcount(got) >= need):
+                    return True
     return False
 
 
