@@ -26,7 +26,7 @@ board = "(hex 5)"
 end = "(if (is Line 1) (result Mover Draw))"
 """
 
-TINY = {"agent": "mcts:20", "trials": 4, "screen_games": 10, "time_limit": 60.0, "seed": 3}
+TINY = {"agent": "mcts:20", "trials": 4, "screen_games": 10, "seed": 3}
 
 
 def test_benchmark_holds_a_dozen_of_each_kind_with_reasons():

@@ -79,11 +79,10 @@ def main() -> None:
     settings (the demo's by default) and print the ranking and the margin."""
     import sys
 
-    from ludi.evolve.config import load_toml
+    from ludi.evolve.config import candidate_settings, load_toml
 
     path = sys.argv[1] if len(sys.argv) > 1 else BENCHMARK.parent / "demo.toml"
-    config = {k: v for k, v in load_toml(path).items()
-              if k not in ("seeds", "generations", "population", "offspring", "workers")}
+    config = candidate_settings(load_toml(path))
     table = score(config)
     with pd.option_context("display.width", 160, "display.max_colwidth", 40):
         print(table[["label", "kind", "gate", "fitness", "completion", "balance", "duration",

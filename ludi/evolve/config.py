@@ -24,13 +24,18 @@ DEFAULTS: dict = {
     "seed": 1,
     "workers": os.cpu_count() or 1,
     "seeds": SEED_GAMES,
-    "agent": "mcts:400",  # the self-play agent of the measures
-    "trials": 12,  # self-play games per candidate
+    # the self-play agent of the measures: up to 400 iterations a move, stopping once a search
+    # has played 4,000 plies (small games are searched deeply, large ones at equal cost)
+    "agent": "mcts:400,plies=4000",
+    "trials": 12,  # self-play games per candidate, at most
+    "min_trials": 6,  # self-play games before sequential stopping may stop them (<= trials)
+    "unsound_below": 0.5,  # stop and fail when soundness is surely below this (gate "unsound")
+    "sound_above": 0.75,  # stop (and measure) when soundness is surely at least this
     "weak_agent": "random",  # the skill gap's opponent of the agent
     "skill_games": 4,  # games of the agent against weak_agent (0: no skill gap)
     "screen_games": 20,  # random games of the viability screen
     "move_limit": 300,  # plies before a candidate's game counts as a timeout
-    "time_limit": 60.0,  # seconds per candidate; past it the candidate fails
+    "work_limit": 50_000_000,  # plies per candidate, its searches' included (gate "budget")
     # fitness = soundness x (1 - appeal_share + appeal_share x appeal) (ludi.evolve.fitness)
     "soundness": {"completion": 1.0, "balance": 1.0, "coverage": 0.3, "duration": 10.0,
                   "goal": 1.0},
@@ -42,6 +47,16 @@ DEFAULTS: dict = {
     "descriptors": [["duration", 0.0, 100.0, 8], ["branching", 0.0, 100.0, 8]],
 }
 MODES = ("ludi", "nsga2", "map-elites", "random")
+
+
+#: The settings of a run's size and place, as against how each candidate is judged.
+RUN_SIZE = ("seeds", "generations", "population", "offspring", "workers")
+
+
+def candidate_settings(config: dict) -> dict:
+    """The settings of ``config`` that judge a candidate (agent, games, budgets, fitness),
+    without the run's size: what the fitness benchmark and the cost benchmark score with."""
+    return {k: v for k, v in config.items() if k not in RUN_SIZE}
 
 
 def load_toml(path: str | Path) -> dict:
@@ -57,6 +72,11 @@ def load_toml(path: str | Path) -> dict:
 
 def resolve(config: dict) -> dict:
     """The configuration with defaults filled in, checked."""
+    if "time_limit" in config:
+        raise LudiError("setting 'time_limit' is gone: a candidate's budget is counted in work, "
+                        "not seconds, so that results do not depend on the machine's load; set "
+                        f"'work_limit' (plies per candidate, {DEFAULTS['work_limit']:,} by "
+                        "default) instead")
     unknown = sorted(set(config) - set(DEFAULTS))
     if unknown:
         near = difflib.get_close_matches(unknown[0], list(DEFAULTS), n=1)
@@ -85,13 +105,14 @@ def resolve(config: dict) -> dict:
                         f"file or a folder of them); got {seeds!r}")
     if out["mode"] not in MODES:
         raise LudiError(f"unknown mode '{out['mode']}'; modes: {', '.join(MODES)}")
-    for key in ("generations", "population", "offspring", "trials", "screen_games",
-                "move_limit", "workers", "skill_games"):
+    for key in ("generations", "population", "offspring", "trials", "min_trials",
+                "screen_games", "move_limit", "workers", "skill_games", "work_limit"):
         least = 0 if key in ("generations", "skill_games") else 1
         if isinstance(out[key], bool) or not isinstance(out[key], int) or out[key] < least:
             raise LudiError(f"setting '{key}' must be a positive whole number; got {out[key]!r}")
-    for key, within, what in (("time_limit", lambda v: v > 0, "a positive number of seconds"),
-                              ("crossover", lambda v: 0 <= v <= 1, "a probability, 0 to 1"),
+    for key, within, what in (("crossover", lambda v: 0 <= v <= 1, "a probability, 0 to 1"),
+                              ("unsound_below", lambda v: 0 <= v <= 1, "a soundness, 0 to 1"),
+                              ("sound_above", lambda v: 0 <= v <= 1, "a soundness, 0 to 1"),
                               ("appeal_share", lambda v: 0 <= v <= 1, "a share, 0 to 1"),
                               ("dead_rule_penalty", lambda v: 0 <= v < 1,
                                "a share, 0 to below 1"),
@@ -99,6 +120,9 @@ def resolve(config: dict) -> dict:
         v = out[key]
         if isinstance(v, bool) or not isinstance(v, (int, float)) or not within(v):
             raise LudiError(f"setting '{key}' must be {what}; got {v!r}")
+    if out["unsound_below"] > out["sound_above"]:
+        raise LudiError(f"setting 'unsound_below' ({out['unsound_below']:g}) must be at most "
+                        f"'sound_above' ({out['sound_above']:g})")
     from ludi.agents import make_agent
 
     for key in ("agent", "weak_agent"):

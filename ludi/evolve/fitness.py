@@ -1,14 +1,27 @@
-"""Scoring one candidate: gates first, then self-play measures, then the fitness of the mode.
+"""Scoring one candidate: a ladder of gates, then self-play measures, then the mode's fitness.
 
 The fitness (:func:`fitness`) is soundness (is it a game under competent play?) times appeal
 (is the play interesting?); ``experiments/benchmark.toml`` checks that it ranks the games people
 play above rule sets no one would (``python -m ludi.evolve.benchmark``).
 
+A candidate climbs a ladder, and each rung can fail it for a stated reason (its ``gate``):
+
+1. ``compile``: the description compiles; ``playable``: the first player has a move;
+2. ``viability``: ``screen_games`` random games pass GAVEL's viability test (cheap: no search);
+3. ``unsound``: the self-play games of the run's agent, at least ``min_trials`` of them, leave
+   soundness surely below ``unsound_below`` (its 95% interval, see :func:`soundness_bounds`);
+   they stop early too when soundness is surely at or above ``sound_above``, and otherwise go
+   on to ``trials`` games (sequential stopping);
+4. then ``skill_games`` games of the agent against ``weak_agent`` give the skill gap.
+
+All the while the candidate's work is counted in plies (the games' and the agent's searches',
+:func:`ludi.measure.trials.play_one`): past ``work_limit`` it fails with gate ``budget``, after
+the same move on any machine under any load. Nothing here reads a clock but to record how long
+the candidate took (``seconds``, a duration and never a result).
+
 ``evaluate(text, config)`` is a plain function of picklable arguments, so a process pool or a
 Dask cluster can run it. Its randomness comes from the candidate's hash and the run's seed only,
-so a candidate gets the same score on any worker, in any order. A time limit stops a candidate
-that plays too long (checked between moves) and scores it as failed; its clock starts after the
-worker's kernels are compiled (:func:`warm_up`), so that compiling is never charged to a candidate.
+so a candidate gets the same score on any worker, in any order.
 """
 
 from __future__ import annotations
@@ -26,16 +39,27 @@ from ludi.engine import from_description
 from ludi.errors import LudiError
 from ludi.evolve.patterns import has_goal
 from ludi.lang import parse
-from ludi.measure.measures import compute_measures, harmonic_mean, skill_gap, viability
-from ludi.measure.trials import play_one
+from ludi.measure.measures import (
+    balance_interval,
+    compute_measures,
+    coverage,
+    harmonic_mean,
+    skill_gap,
+    viability,
+    wilson,
+)
+from ludi.measure.trials import BudgetExceeded, play_one
 
 #: Measures saved for every candidate (the Parquet table's columns).
 SAVED = ("completion", "drawishness", "timeouts", "balance", "balance_lo", "balance_hi",
          "advantage", "advantage_p1", "duration", "duration_score", "decision_moves",
          "branching", "coverage", "lead_change", "drama", "decisiveness", "uncertainty",
          "killer_moves", "skill_gap", "game_refinement", "gavel_fitness", "dead_rules", "goal",
-         "soundness",
-         "appeal")
+         "soundness", "appeal", "trials", "work")
+
+
+#: The gates of candidates that are not viable games: they fail before any self-play.
+NOT_VIABLE = ("compile", "playable", "viability", "error")
 
 
 def candidate_seed(canonical_hash: str, run_seed: int) -> int:
@@ -43,25 +67,16 @@ def candidate_seed(canonical_hash: str, run_seed: int) -> int:
     return int(digest[:15], 16)
 
 
-def _games(text, specs, n, seed, deadline, evaluator, move_limit):
-    records = []
-    for i in range(n):
-        if time.monotonic() > deadline:
-            raise TimeoutError
-        records.append(play_one(text, specs, seed + i, True, evaluator, deadline=deadline,
-                                move_limit=move_limit))
-    return records
-
-
 def warm_up(agent: str) -> None:
-    """Check ``agent`` and compile (or load) every kernel in this worker before a candidate's
-    clock starts (:func:`ludi.agents.compiled.ensure_compiled`; at once when already done).
-
-    Compiling takes a minute or more when a worker's cache is cold (a new Dask machine, an edited
-    engine). Charged to the worker's first candidate, it would fail that candidate on the time
-    limit, and a run's results would depend on which worker got what."""
+    """Check ``agent`` and compile (or load) every kernel in this worker before its first
+    candidate (:func:`ludi.agents.compiled.ensure_compiled`; at once when already done), so
+    that a candidate's recorded duration never holds a minute of compiling."""
     make_agent(agent)
     ensure_compiled(progress=False)
+
+
+class Unsound(Exception):
+    """The self-play games settled soundness below the run's ``unsound_below``."""
 
 
 def evaluate(text: str, config: dict) -> dict:
@@ -73,8 +88,10 @@ def evaluate(text: str, config: dict) -> dict:
         out["gate"] = "error"
         out["error"] = f"{type(e).__name__}: {e}"[:200]
         return out
-    start = time.monotonic()
-    deadline = start + float(config["time_limit"])
+    start = time.monotonic()  # for the recorded duration only
+    work = [0]  # plies played for this candidate so far, against config["work_limit"]
+    budget = int(config["work_limit"])
+    records: list = []
     try:
         desc = parse(text)
         out["hash"] = desc.hash
@@ -91,38 +108,75 @@ def evaluate(text: str, config: dict) -> dict:
             out["gate"] = "playable"
             return out
         random_specs = ["random"] * game.num_players
-        screen = _games(text, random_specs, int(config["screen_games"]), seed, deadline, "none",
-                        limit)
+        screen = [play_one(text, random_specs, seed + i, True, "none", budget, limit, work)
+                  for i in range(int(config["screen_games"]))]
         passed, reasons = viability(screen)
         if not passed:
             out["gate"] = "viability"
             out["error"] = "; ".join(reasons)[:200]
             out["measures"] = _finite(compute_measures(screen))
             return out
+        goal = float(has_goal(desc))
         specs = [config["agent"]] * game.num_players
-        trials = _games(text, specs, int(config["trials"]), seed + 10_000, deadline, None,
-                        limit)
-        strong = _strong_score(text, config, game.num_players, seed + 20_000, deadline, limit)
+        for i in range(int(config["trials"])):
+            records.append(play_one(text, specs, seed + 10_000 + i, True, None, budget, limit,
+                                    work))
+            if len(records) >= min(int(config["min_trials"]), int(config["trials"])):
+                lo, hi = soundness_bounds(records, config, goal)
+                if hi < float(config["unsound_below"]):
+                    raise Unsound(f"soundness at most {hi:.2f} after {len(records)} games "
+                                  f"(under {float(config['unsound_below']):g})")
+                if lo >= float(config["sound_above"]):
+                    break
+        strong = _strong_score(text, config, game.num_players, seed + 20_000, limit, work)
         measures = _finite(compute_measures(
-            trials, skill_gap=skill_gap(strong, game.num_players) if strong is not None
+            records, skill_gap=skill_gap(strong, game.num_players) if strong is not None
             else None))
         measures["dead_rules"] = float(dead_rule_count(desc))
-        measures["goal"] = float(has_goal(desc))
+        measures["goal"] = goal
         measures["soundness"] = soundness(measures, config)
         measures["appeal"] = appeal(measures, config)
         out["measures"] = measures
         out["objectives"] = objectives(measures, config)
-    except TimeoutError:
-        out["gate"] = "time limit"
+    except Unsound as e:
+        out["gate"] = "unsound"
+        out["error"] = str(e)
+        out["measures"] = _finite(compute_measures(records))
+    except BudgetExceeded as e:
+        out["gate"] = "budget"
+        out["error"] = f"{e.work:,} plies played, more than the work limit of {e.budget:,}"
     except Exception as e:  # noqa: BLE001 - a candidate must never stop the run
         out["gate"] = "error"
         out["error"] = f"{type(e).__name__}: {e}"[:200]
     finally:
         out["seconds"] = time.monotonic() - start
+        if out["measures"]:
+            out["measures"]["trials"] = float(len(records))
+            out["measures"]["work"] = float(work[0])
     return out
 
 
-def _strong_score(text, config, players, seed, deadline, limit) -> float | None:
+def soundness_bounds(records: list, config: dict, goal: float) -> tuple[float, float]:
+    """A 95% interval of :func:`soundness` from self-play games so far: completion at the ends
+    of its Wilson interval and balance at those of its own (:func:`balance_interval`), the
+    other parts (coverage, duration, goal; any other target measure) at their estimates.
+
+    Sequential stopping reads it after each game from ``min_trials`` on: the chance that a
+    candidate stops on the wrong side of a threshold is at most about 2.5% a look (more over
+    several looks; docs/measures.md states the rate measured on the benchmark)."""
+    n = len(records)
+    c_lo, c_hi = wilson(sum(r.winner is not None for r in records), n)
+    b_lo, b_hi = balance_interval(records)
+    point = {"coverage": coverage(records), "goal": goal,
+             "duration": float(np.mean([r.length for r in records]))}
+    if set(config["soundness"]) - {"completion", "balance", *point}:
+        point = {**_finite(compute_measures(records)), **point}
+    low = {**point, "completion": c_lo, "balance": b_lo}
+    high = {**point, "completion": c_hi, "balance": b_hi}
+    return soundness(low, config), soundness(high, config)
+
+
+def _strong_score(text, config, players, seed, limit, work) -> float | None:
     """The run's agent against ``weak_agent`` in every other seat, seats rotating: its mean
     score (a win 1, a game nobody wins 1/players, a loss 0); None when no such games are asked."""
     games = int(config["skill_games"])
@@ -130,12 +184,11 @@ def _strong_score(text, config, players, seed, deadline, limit) -> float | None:
         return None
     total = 0.0
     for i in range(games):
-        if time.monotonic() > deadline:
-            raise TimeoutError
         seat = i % players
         specs = [config["weak_agent"]] * players
         specs[seat] = config["agent"]
-        row = play_one(text, specs, seed + i, deadline=deadline, move_limit=limit)
+        row = play_one(text, specs, seed + i, budget=int(config["work_limit"]), move_limit=limit,
+                       work=work)
         total += 1.0 if row["winner"] == seat else (1.0 / players if row["winner"] is None
                                                      else 0.0)
     return total / games

@@ -6,7 +6,6 @@ run is reproducible (same seed, same games) whatever the number of workers.
 
 from __future__ import annotations
 
-import time
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from functools import lru_cache
 
@@ -56,14 +55,28 @@ def playing_agent(spec: str):
     return agent
 
 
+class BudgetExceeded(Exception):
+    """A game went past its work budget (plies played by the game and its agents' searches)."""
+
+    def __init__(self, work: int, budget: int):
+        super().__init__(f"the game went past its work budget: {work:,} plies played, "
+                         f"{budget:,} allowed")
+        self.work = work
+        self.budget = budget
+
+
 def play_one(text: str, agent_specs: list[str], seed: int, record: bool = False,
-             evaluator: str | None = None, deadline: float | None = None,
-             move_limit: int | None = None):
+             evaluator: str | None = None, budget: int | None = None,
+             move_limit: int | None = None, work: list[int] | None = None):
     """Play one game; return a match row (a dict) or, with ``record``, a :class:`GameRecord`
     (evaluations from ``evaluator``, or from the agents themselves when they search;
-    ``evaluator="none"`` records no evaluations). Past ``deadline`` (a ``time.monotonic``
-    time) the game stops with ``TimeoutError``; past ``move_limit`` plies (when lower than the
-    game's own limit) it ends as a timeout."""
+    ``evaluator="none"`` records no evaluations). Past ``move_limit`` plies (when lower than
+    the game's own limit) it ends as a timeout.
+
+    Work is counted in plies: the game's own and those its agents' searches play. ``work``, a
+    one-item list, adds this game's to a running total; past ``budget`` plies (that total,
+    when given) the game stops with :class:`BudgetExceeded`, after the same move on every
+    machine."""
     game = _game(text, move_limit)
     rng = np.random.default_rng(seed)
     agents = [make_agent(spec, int(rng.integers(1 << 62))) for spec in agent_specs]
@@ -73,36 +86,46 @@ def play_one(text: str, agent_specs: list[str], seed: int, record: bool = False,
     state = game.initial_state()
     n = game.num_players
     movers, moves, legal_counts, evals, move_evals, occupancy = [], [], [], [], [], []
-    ever = np.zeros(game.board.num_cells, bool)
+    cells = game.board.num_cells
+    board = state._s[L.section(cells, L.S_BOARD)]  # views: they follow the state's changes
+    counts = state._s[L.section(cells, L.S_COUNTS)]
+    ever = np.zeros(cells, bool)
+
     def note_occupancy() -> None:
-        occupied = np.array([state.owner(c) is not None or state.count(c) > 0
-                             for c in range(game.board.num_cells)])
+        occupied = (board != 0) | (counts > 0)
         ever[:] |= occupied
         occupancy.append(int(np.count_nonzero(occupied)))
 
+    total = work if work is not None else [0]
+    done = total[0]
+
+    def spent() -> int:
+        return done + state.ply + sum(a.work for a in agents) + (judge.work if judge else 0)
+
     while not state.is_terminal():
-        if deadline is not None and time.monotonic() > deadline:
-            raise TimeoutError("the game went past its time limit")
+        if budget is not None and spent() > budget:
+            total[0] = spent()
+            raise BudgetExceeded(total[0], budget)
         player = state.to_move
         agent = agents[player]
         if record:
             note_occupancy()
             movers.append(player)
-            legal_counts.append(len(state.legal_moves()))
+            legal_counts.append(len(state.legal_codes()))
         if record and not blind:
             looker = judge or agent
             analysis = looker.analyse(state)
             move = analysis.move if looker is agent else agent.choose(state)
             evals.append(analysis.player_values)
-            move_evals.append(np.array(list(analysis.move_values.values()), float)
-                              if analysis.move_values else None)
+            move_evals.append(analysis.values if len(analysis.values) else None)
         else:
             move = agent.choose(state)
             if record:
                 evals.append([0.0] * n)
                 move_evals.append(None)
         moves.append(move.text)
-        state.apply(move)
+        state.play_legal(move)
+    total[0] = spent()
     ranks = state.ranks
     returns = state.returns()
     timeout = state.end_type == "move limit"
