@@ -6,13 +6,17 @@ Crossover swaps two subtrees of the same category; mutation regenerates a subtre
 grammar (``random_subtree``), changes a number within the range declared for its argument, picks
 another value of an enumeration, or inserts/deletes an item of an array. Every offspring is
 printed and parsed back: one that does not parse to the same tree is discarded (and counted).
+One that does not compile is made again (:func:`repaired`): the grammar's types do not know
+the game's context, which the compiler checks.
 """
 
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from functools import lru_cache
 
+from ludi.engine import from_description
 from ludi.errors import LudiError
 from ludi.lang import Node, grammar, parse, random_subtree
 from ludi.lang.tree import Named, Sym
@@ -45,11 +49,18 @@ EVOLVABLE = ("board", "moves", "region", "cond", "clause", "outcome", "metarule"
 
 @dataclass
 class Counters:
-    """How variation went: offspring made, and discarded because they were not valid."""
+    """How variation went: offspring made, and discarded because they were not valid (did not
+    print and parse back); offspring repaired (made again because they did not compile) and
+    how many of those could not be."""
 
     made: int = 0
     invalid: int = 0
     reasons: dict[str, int] = field(default_factory=dict)
+    repaired: int = 0
+    unrepaired: int = 0
+
+    def __setstate__(self, state: dict) -> None:  # an older ludi's checkpoint lacks repairs
+        self.__dict__.update({"repaired": 0, "unrepaired": 0, **state})
 
     def discard(self, reason: str) -> None:
         self.invalid += 1
@@ -119,6 +130,39 @@ def valid(tree: Node) -> Node | None:
     except LudiError:
         return None
     return again if again == tree else None
+
+
+@lru_cache(maxsize=1 << 14)
+def _compiles(text: str) -> bool:
+    try:
+        from_description(parse(text))
+    except LudiError:
+        return False
+    return True
+
+
+def compiles(tree: Node) -> bool:
+    """Whether a description compiles into a game (a few milliseconds; remembered by text)."""
+    return _compiles(tree.to_text())
+
+
+#: How many times variation makes an offspring again when it does not compile. Variation knows
+#: the grammar's types, not the game's context (a side the board lacks, a player the game does
+#: not have), so about a third of raw offspring fail to compile; made again, nearly all do.
+REPAIR_TRIES = 8
+
+
+def repaired(make, counters: Counters | None = None):
+    """The first result of ``make()`` (a tree, or a tuple whose first item is the tree) that
+    compiles, calling it up to :data:`REPAIR_TRIES` times; the last result if none does."""
+    counters = counters or Counters()
+    for attempt in range(REPAIR_TRIES):
+        result = make()
+        if compiles(result[0] if isinstance(result, tuple) else result):
+            counters.repaired += attempt > 0
+            return result
+    counters.unrepaired += 1
+    return result
 
 
 # ---------------------------------------------------------------- operators

@@ -20,9 +20,9 @@ import pandas as pd
 from ludi.compile.lint import dead_rules
 from ludi.compile.registry import items
 from ludi.errors import LudiError
-from ludi.evolve.fitness import SAVED, descriptor_bins
+from ludi.evolve.fitness import NOT_VIABLE, SAVED, descriptor_bins
 from ludi.evolve.population import new_hall_of_fame
-from ludi.lang import Node, parse
+from ludi.lang import Named, Node, parse
 from ludi.plotting import pyplot
 
 #: Width of the end-rules summary in the printed front table (front.csv holds it whole).
@@ -52,12 +52,16 @@ def hall_of_fame(state) -> list[dict]:
 
 
 def end_rules(text: str) -> str:
-    """The end clauses of a description on one line: ``(is Line 4) -> Mover Win; …``."""
+    """The end clauses of a description on one line: ``(is Line 4) -> Mover Win; …``; a
+    clause for each player reads ``forEach Player: (is Full) -> by score``."""
     end = next(p for p in parse(text).tree.args[3].args if p.rule == "end")
     parts = []
     for clause in items(end.args[0]):
-        cond, outcome = clause.args
+        *each, cond, outcome = clause.args
+        cond = cond.value if isinstance(cond, Named) else cond
         cond = cond.to_text(width=10**9) if isinstance(cond, Node) else str(cond)
+        if each:  # clause_for_each: (forEach Player if:COND OUTCOME)
+            cond = f"forEach {each[0]}: {cond}"
         result = (" ".join(map(str, outcome.args)) if outcome.rule == "outcome_result"
                   else "by score")
         parts.append(f"{cond} -> {result}")
@@ -227,13 +231,27 @@ def report(run: str | Path, top: int = 5) -> str:
     lines = [f"run {run}: mode {config['mode']}, generation {state.generation}, "
              f"{len(table)} descriptions evaluated",
              "gates: " + ", ".join(f"{k} {v}" for k, v in gates.items()),
-             f"invalid offspring discarded: {state.counters.invalid} of {state.counters.made}"]
+             offspring_line(table, state.counters)]
     if config["mode"] == "nsga2":
         lines += _front_lines(Path(run), state, config, int(gates.get("ok", 0)))
     else:
         lines += _best_lines(state, top)
     lines.append("\nplots: " + ", ".join(str(p) for p in paths))
     return "\n".join(lines)
+
+
+def offspring_line(table: pd.DataFrame, counters) -> str:
+    """How variation went: of the offspring evaluated, the shares that compiled and that were
+    viable games (passed the random-play screen), and the repairs."""
+    kids = table[table["generation"] > 0]
+    if kids.empty:
+        return "offspring: none evaluated yet"
+    compiled = (kids["gate"] != "compile").mean()
+    viable = (~kids["gate"].isin(NOT_VIABLE)).mean()
+    return (f"offspring evaluated: {len(kids)}, {compiled:.0%} compiled, {viable:.0%} viable "
+            f"(made again because they did not compile: {counters.repaired}, could not be: "
+            f"{counters.unrepaired}; discarded as invalid: {counters.invalid} of "
+            f"{counters.made})")
 
 
 def _best_lines(state, top: int) -> list[str]:

@@ -29,7 +29,6 @@ import platform
 import random
 import time
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -42,8 +41,8 @@ import ludi
 from ludi.agents.compiled import ensure_compiled
 from ludi.errors import LudiError
 from ludi.evolve.config import resolve
-from ludi.evolve.fitness import descriptor_bins, evaluate, failed
-from ludi.evolve.operators import Counters, crossover, mutate
+from ludi.evolve.fitness import NOT_VIABLE, descriptor_bins, evaluate, failed
+from ludi.evolve.operators import REPAIR_TRIES, Counters, compiles, crossover, mutate, repaired
 from ludi.evolve.population import (
     individual,
     new_hall_of_fame,
@@ -51,6 +50,7 @@ from ludi.evolve.population import (
     tournament,
     uniform,
 )
+from ludi.evolve.workers import make_map
 from ludi.lang import load_description, parse
 from ludi.progress import ticking
 
@@ -70,35 +70,9 @@ class RunState:
     hall_of_fame: tools.HallOfFame | None = None
 
 
-def make_map(workers: int, dask: str | None):
-    """The evaluation map: Dask (``dask`` is a scheduler address or a Client), a process pool, or
-    the plain built-in map for one worker. Returns (map function, closer); the map yields the
-    results in order, each as soon as it and those before it are done."""
-    if dask is not None:
-        client = dask if not isinstance(dask, str) else connect_dask(dask)
-
-        def dask_map(fn, items):
-            return (future.result() for future in client.map(fn, items, pure=False))
-
-        return dask_map, client.close if isinstance(dask, str) else (lambda: None)
-    if workers > 1:
-        pool = ProcessPoolExecutor(max_workers=workers)
-        return pool.map, pool.shutdown
-    return map, (lambda: None)
-
-
-def connect_dask(address: str, timeout: float = 10.0):
-    """A Dask client of the scheduler at ``address``; a clear error when none answers."""
-    from distributed import Client
-
-    print(f"connecting to the Dask scheduler at {address} …", flush=True)
-    try:
-        return Client(address, timeout=timeout)
-    except (OSError, TimeoutError, ValueError) as e:
-        raise LudiError(f"no Dask scheduler answered at {address} within {timeout:g} s "
-                        f"({type(e).__name__}: {e}); start one with `dask scheduler` and "
-                        "workers with `dask worker ADDRESS`, or leave out --dask to use this "
-                        "machine's cores") from None
+def _share(records: list[dict], test) -> float:
+    """The share of ``records`` that pass ``test`` (NaN when there are none)."""
+    return sum(map(test, records)) / len(records) if records else float("nan")
 
 
 def _logbook(records: list[dict]) -> tools.Logbook:
@@ -222,21 +196,34 @@ class Evolution:
     # ------------------------------------------------------------ variation
     def vary(self, parents: list[str]) -> tuple[list[str], dict]:
         """Pairs of parents, crossed over with probability ``crossover`` and each child mutated
-        with probability ``mutation`` (always, when it was not crossed over)."""
+        with probability ``mutation`` (always, when it was not crossed over). A child that does
+        not compile is made again from its parents, up to ``REPAIR_TRIES`` times."""
         offspring, origin = [], {}
-        tb, rng = self.toolbox, self.rng
+        tb, rng, counters = self.toolbox, self.rng, self.state.counters
         cx, mut = float(self.config["crossover"]), float(self.config["mutation"])
         for i in range(0, len(parents) - 1, 2):
             a, b = parse(parents[i]).tree, parse(parents[i + 1]).tree
             ha, hb = parse(parents[i]).hash, parse(parents[i + 1]).hash
-            ops = ["", ""]
-            if rng.random() < cx:
-                a, b = tb.mate(a, b)
-                ops = ["crossover", "crossover"]
-            for tree, op in ((a, ops[0]), (b, ops[1])):
-                if rng.random() < mut or not op:
-                    tree = tb.mutate(tree)
-                    op = (op + "+mutation") if op else "mutation"
+            kids: list = [None, None]
+            for attempt in range(REPAIR_TRIES):
+                pair, ops = (a, b), ["", ""]
+                if rng.random() < cx:
+                    pair, ops = tb.mate(a, b), ["crossover", "crossover"]
+                for k in range(2):
+                    if kids[k] is not None:
+                        continue
+                    tree, op = pair[k], ops[k]
+                    if rng.random() < mut or not op:
+                        tree = tb.mutate(tree)
+                        op = (op + "+mutation") if op else "mutation"
+                    ok = compiles(tree)
+                    if ok or attempt == REPAIR_TRIES - 1:
+                        kids[k] = (tree, op)
+                        counters.repaired += attempt > 0 and ok
+                        counters.unrepaired += not ok
+                if kids[0] is not None and kids[1] is not None:
+                    break
+            for tree, op in kids:
                 text = tree.to_text()
                 offspring.append(text)
                 origin[text] = {"parents": [ha, hb], "operator": op}
@@ -251,7 +238,8 @@ class Evolution:
             origin = {t: {"operator": "seed"} for t in seeds}
             pop = list(seeds)
             while len(pop) < int(self.config["population"]):
-                text = tb.mutate(parse(rng.choice(seeds)).tree).to_text()
+                text = repaired(lambda: tb.mutate(parse(rng.choice(seeds)).tree),
+                                st.counters).to_text()
                 origin.setdefault(text, {"operator": "mutation of a seed"})
                 pop.append(text)
             self.evaluate_all(pop, 0, origin)
@@ -290,6 +278,9 @@ class Evolution:
         st.logbook.record(generation=gen, evaluated=len(st.archive), new=len(new),
                           **{k: float(v) for k, v in stats.items()},
                           passed=sum(r["gate"] == "ok" for r in new),
+                          compiled=_share(new, lambda r: r["gate"] != "compile"),
+                          viable=_share(new, lambda r: r["gate"] not in NOT_VIABLE),
+                          repaired=st.counters.repaired, unrepaired=st.counters.unrepaired,
                           invalid_offspring=st.counters.invalid, elites=len(st.elites))
 
     # ------------------------------------------------------------ the run folder

@@ -175,11 +175,11 @@ def run(name: str, scale: str = "smoke", *, out: str | Path | None = None,
     started = time.monotonic()
     if todo:
         ensure_compiled(progress=progress)
-        from ludi.evolve.run import make_map
+        from ludi.evolve.workers import make_map
 
         n = workers if workers is not None else int(settings.get("workers",
                                                                  os.cpu_count() or 1))
-        mapper, close = make_map(max(1, min(n, len(todo))), dask)
+        mapper, close = make_map(max(1, min(n, len(todo))), dask, on_lost=_unit_lost)
         bar = tqdm(total=len(units), initial=len(units) - len(todo), unit="unit",
                    desc=f"{experiment.name} ({scale})", disable=not progress)
         try:
@@ -227,6 +227,12 @@ def versions() -> dict[str, str]:
     return {"ludi": ludi.__version__, "python": platform.python_version(),
             "numpy": numpy.__version__, "pandas": pandas.__version__,
             "numba": numba.__version__, "deap": deap.__version__}
+
+
+def _unit_lost(unit) -> None:
+    raise LudiError(f"the worker running unit '{unit.key}' died every time it ran it (out of "
+                    "memory?); the units done so far are kept: run the experiment again to "
+                    "continue")
 
 
 def _write_report(experiment: Experiment, scale: str, settings: dict, out: Path, body: str,
