@@ -34,6 +34,7 @@ lint: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python benchmarks/playouts.py
 	$(BIN)/python benchmarks/mcts.py
+	$(BIN)/python benchmarks/evaluate.py --workers 2
 
 clean:
 	rm -rf $(VENV) .pytest_cache

@@ -303,6 +303,22 @@ def test_a_checkpoint_of_an_older_ludi_resumes_and_reports(pool_run, tmp_path):
     assert_same_run(before, summary(copy))
 
 
+def test_a_run_judged_under_a_time_limit_is_not_resumed(pool_run, tmp_path):
+    import json
+    import shutil
+
+    copy = tmp_path / "timed"
+    shutil.copytree(pool_run, copy)
+    meta = json.loads((copy / "config.json").read_text())
+    meta["config"]["time_limit"] = 60.0  # what runs of older versions saved
+    (copy / "config.json").write_text(json.dumps(meta))
+    done = subprocess.run(_cli("evolve", "--out", str(copy), "--resume"), capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert "wall-clock time limit" in done.stderr and "start a new run" in done.stderr
+    assert_same_run(summary(pool_run), summary(copy))  # nothing of it was touched
+
+
 # ------------------------------------------------------------------ 4. variation
 
 

@@ -114,6 +114,10 @@ def test_default_fitness_ranks_every_good_game_above_every_degenerate_one():
     # could see the board (+0.086, measured with benchmarks/ at commit c9b7264)
     assert gap >= 0.086, table[["label", "kind", "fitness", "soundness"]].to_string()
     assert (good["gate"] == "ok").all()  # no good game is thrown out by a gate
+    # the README quotes this run's figures (counted in work, so the same on every machine)
+    readme = (ROOT / "README.md").read_text()
+    assert f"margin {gap:+.3f} (worst good game" in readme
+    assert f"{good['fitness'].min():.3f}, best degenerate" in readme
     # balance comes with its interval, which holds the estimate
     ok = table[table["gate"] == "ok"]
     assert (ok["balance_lo"] <= ok["balance"] + 1e-9).all()

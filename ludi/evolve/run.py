@@ -307,6 +307,11 @@ def evolve(config: dict | None = None, *, out: str | Path = "runs/evolve", resum
         raise LudiError(f"{out} holds no checkpoint to resume; run without --resume to start")
     if resume:
         saved = json.loads((out / "config.json").read_text())
+        if "time_limit" in saved["config"]:
+            raise LudiError(f"{out} is a run of an older ludi that judged candidates under a "
+                            "wall-clock time limit (and plain UCT as mcts:N); its results cannot "
+                            "be continued under today's rules: start a new run in another "
+                            "folder", file=str(out / "config.json"))
         config = resolve({**saved["config"], **{k: v for k, v in (config or {}).items()
                                                  if k == "generations"}})
     else:
