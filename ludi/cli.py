@@ -10,7 +10,7 @@ import time
 import numpy as np
 
 from ludi.agents.players import split_agents
-from ludi.errors import IllegalMove, LudiError, positive_int, require
+from ludi.errors import IllegalMove, LudiError, UsageError, positive_int, require, writable
 from ludi.lang import grammar, load_description, shipped_games
 from ludi.web.commands import add_commands, study_argv
 
@@ -153,6 +153,11 @@ def cmd_play(args) -> int:
     specs = [s or ("human" if i == 0 else "random") for i, s in enumerate(specs)]
     seeds = np.random.default_rng(args.seed).integers(1 << 62, size=len(specs))
     agents = [make_agent(spec, int(seed)) for spec, seed in zip(specs, seeds, strict=True)]
+    humans = [f"P{i + 1}" for i, a in enumerate(agents) if isinstance(a, HumanAgent)]
+    if humans and (sys.stdin is None or sys.stdin.closed):
+        raise UsageError(f"{', '.join(humans)} is a person, who types moves, but standard "
+                         f"input is closed; give the seat an agent instead, e.g. "
+                         f"--{humans[0].lower()} mcts:1000")
     state = game.initial_state()
     print(f"{game.name}: " + ", ".join(f"P{i + 1} {a}" for i, a in enumerate(agents)))
     if any(isinstance(a, HumanAgent) for a in agents):
@@ -185,6 +190,8 @@ def cmd_match(args) -> int:
 
     positive_int(args.games, "--games")
     positive_int(args.workers, "--workers")
+    if args.out:
+        writable(args.out, "--out")
     game = _game(args)
     agents = split_agents(args.agents)
     require(len(agents) == game.num_players,
@@ -216,7 +223,6 @@ def _write_table(df, path: str) -> None:
 
 def cmd_measure(args) -> int:
     """Self-play measures of one or more games: one table, one row a game; CSV and plots."""
-    from pathlib import Path
 
     import pandas as pd
 
@@ -225,8 +231,9 @@ def cmd_measure(args) -> int:
 
     positive_int(args.trials, "--trials")
     positive_int(args.workers, "--workers")
+    positive_int(args.vs_random, "--vs-random", least=0)
     rows = []
-    out = Path(args.out) if args.out else None
+    out = writable(args.out, "--out", folder=True) if args.out else None
     games = [from_description(load_description(name, args.option, ruleset=args.ruleset,
                                                defines=args.defines or None))
              for name in args.game]  # every game checked before any is measured
@@ -258,6 +265,7 @@ def cmd_evolve(args) -> int:
     from ludi.evolve import evolve, load_toml, report
 
     positive_int(args.top, "--top")
+    writable(args.out, "--out", folder=True)
     config = load_toml(args.config) if args.config else {}
     for key in ("generations", "population", "mode", "seed", "workers"):
         value = getattr(args, key)
@@ -265,7 +273,8 @@ def cmd_evolve(args) -> int:
             config[key] = value
     if args.seeds:
         config["seeds"] = args.seeds
-    evolve(config, out=args.out, resume=args.resume, workers=args.workers, dask=args.dask)
+    evolve(config, out=args.out, resume=args.resume, force=args.force, workers=args.workers,
+           dask=args.dask)
     print(report(args.out, top=args.top))
     return 0
 
@@ -283,6 +292,8 @@ def cmd_experiment(args) -> int:
         return 0
     if args.workers is not None:
         positive_int(args.workers, "--workers")
+    if args.out:
+        writable(args.out, "--out", folder=True)
     command = " ".join(["ludi experiment", args.name, "--scale", args.scale]
                        + [f"--{k} {v}" for k, v in (("seed", args.seed), ("out", args.out),
                                                      ("workers", args.workers))
@@ -426,6 +437,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--dask", metavar="ADDRESS", help="a Dask scheduler, e.g. tcp://host:8786")
     p.add_argument("--resume", action="store_true",
                    help="continue the run in --out (--generations may extend it)")
+    p.add_argument("--force", action="store_true",
+                   help="replace the run that --out holds (it is refused otherwise)")
     p.add_argument("--top", type=int, default=3, help="games to show at the end")
     p.set_defaults(func=cmd_evolve)
 

@@ -7,6 +7,8 @@ The CLI prints ``str(error)`` and exits with code 2; the library raises these su
 from __future__ import annotations
 
 import numbers
+import tempfile
+from pathlib import Path
 
 
 class LudiError(Exception):
@@ -129,6 +131,24 @@ def positive_int(value, name: str, least: int = 1) -> int:
     require(whole and value >= least,
             f"{name} must be a whole number of at least {least}; got {value!r}")
     return int(value)
+
+
+def writable(path, name: str, folder: bool = False) -> Path:
+    """``path`` (a file, or with ``folder`` a folder) as a :class:`Path` once it is known that
+    it can be written: its folder is made if missing and a file can be created in it; otherwise
+    a :class:`UsageError` naming the option ``name``, before any work is done."""
+    path = Path(path)
+    if path.exists() and path.is_dir() != folder:
+        raise UsageError(f"{name} {path}: that is {'a file' if folder else 'a folder'}; "
+                         f"expected {'a folder' if folder else 'a file'} to write")
+    where = path if folder else path.parent
+    try:
+        where.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=where):
+            pass
+    except OSError as e:
+        raise UsageError(f"{name} {path}: cannot write there ({e.strerror or e})") from None
+    return path
 
 
 class NoSuchCell(LudiError, KeyError):

@@ -125,7 +125,7 @@ def test_make_agent_reads_parameters():
     ("mcts:abc", ["cannot read agent 'mcts:abc'"]),
     ("mcts:100,d=2", ["unknown mcts option 'd'"]),
     ("mcts:0", ["at least 1 iteration"]),
-    ("ab:0", ["depth of at least 1"]),
+    ("ab:0", ["the depth must be 1 to 12"]),
     ("random:5", ["unknown agent"]),
 ])
 def test_bad_agent_specs(spec, words):

@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 import difflib
+import math
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -115,6 +116,35 @@ class _SearchAgent(Agent):
                         codes[:n].copy(), values[:n].copy(), State(state.game, state._s.copy()))
 
 
+#: The most iterations a search may take a move: a search keeps every node it adds, about
+#: 0.2 KB each plus 8 to 24 bytes per legal move of each (:func:`search_bytes`).
+MAX_ITERATIONS = 1_000_000
+#: The most plies alpha-beta may look ahead (its time grows as the branching to this power).
+MAX_DEPTH = 12
+#: The most memory one search may ask for (see :func:`search_bytes`).
+MAX_SEARCH_BYTES = 2 << 30
+
+
+def search_bytes(iterations: int, legal_moves: int, rave: bool = True) -> int:
+    """About how many bytes ``mcts:iterations`` keeps while searching a position with
+    ``legal_moves`` moves: per node 0.17 KB, and room for each node's list of moves (with its
+    RAVE statistics)."""
+    nodes = iterations + 2
+    pool = max(1024, (legal_moves + 16) * (iterations + 1))
+    return nodes * 170 + pool * 8 * (3 if rave else 1)
+
+
+def _iterations(value: str, spec: str) -> int:
+    n = int(value)
+    if n < 1:
+        raise LudiError(f"agent '{spec}': at least 1 iteration a move; got {n}")
+    if n > MAX_ITERATIONS:
+        raise LudiError(f"agent '{spec}': at most {MAX_ITERATIONS:,} iterations a move; a "
+                        f"search keeps what it learns, about {search_bytes(n, 60) / 2**30:,.0f}"
+                        f" GB for {n:,} iterations on a 60-move position")
+    return n
+
+
 #: RAVE's equivalence parameter of ``mcts:N`` (``uct:N`` has none): the visits after which a
 #: move's own mean and its all-moves-as-first value weigh the same, about rave / 3. Against
 #: ``mcts:400,rave=0`` at 400 iterations, 40 games a game: Hex 7x7 won 1.00, Havannah 5 0.90,
@@ -148,6 +178,11 @@ class MCTSAgent(_SearchAgent):
             (f",plies={self.plies}" if self.plies else "")
 
     def analyse(self, state: State) -> Analysis:
+        need = search_bytes(self.iterations, len(state.legal_codes()), self.rave > 0)
+        if need > MAX_SEARCH_BYTES:
+            raise LudiError(f"{self.name} would keep about {need / 2**30:.1f} GB to search this "
+                            f"position of {state.game.name} (at most "
+                            f"{MAX_SEARCH_BYTES / 2**30:.0f} GB); use fewer iterations")
         codes, visits, values, root_values = self._buffers(state)
         scores = np.zeros_like(visits)
         game, work, plies = state.game, state.game.new_work(), np.zeros(1, np.int64)
@@ -162,7 +197,9 @@ class MCTSAgent(_SearchAgent):
 class FlatAgent(_SearchAgent):
     def __init__(self, iterations: int = 100, seed: int | None = None):
         super().__init__(seed)
-        self.iterations = max(1, int(iterations))
+        if iterations < 1:
+            raise LudiError("flat needs at least 1 iteration")
+        self.iterations = int(iterations)
         self.name = f"flat:{iterations}"
 
     def analyse(self, state: State) -> Analysis:
@@ -266,17 +303,30 @@ def make_agent(spec: str, seed: int | None = None) -> Agent:
             return HumanAgent(seed)
         if kind in ("mcts", "uct") and parts:
             options = {"c": 1.4, "rave": None, "plies": 0}
+            allowed = ("c", "rave", "plies") if kind == "mcts" else ("c",)
+            given: set[str] = set()
             for extra in parts[1:]:
                 key, _, value = extra.partition("=")
-                if key not in options:
-                    raise ValueError(f"unknown {kind} option '{key}'")
+                if key not in allowed:
+                    raise ValueError(f"unknown {kind} option '{key}'; {kind} takes "
+                                     + ", ".join(f"{k}=" for k in allowed))
+                if key in given:
+                    raise ValueError(f"option '{key}' is given twice")
+                given.add(key)
                 options[key] = int(value) if key == "plies" else float(value)
-            return MCTSAgent(int(parts[0]), options["c"], seed, solver=kind == "mcts",
-                             rave=options["rave"], plies=options["plies"])
+            if not (options["c"] >= 0 and math.isfinite(options["c"])):
+                raise ValueError(f"c (the exploration constant) must be 0 or more; got "
+                                 f"{options['c']:g}")
+            return MCTSAgent(_iterations(parts[0], spec), options["c"], seed,
+                             solver=kind == "mcts", rave=options["rave"],
+                             plies=options["plies"])
         if kind == "flat" and len(parts) == 1:
-            return FlatAgent(int(parts[0]), seed)
+            return FlatAgent(_iterations(parts[0], spec), seed)
         if kind == "ab" and len(parts) == 1:
-            return AlphaBetaAgent(int(parts[0]), seed)
+            depth = int(parts[0])
+            if not 1 <= depth <= MAX_DEPTH:
+                raise ValueError(f"the depth must be 1 to {MAX_DEPTH}; got {depth}")
+            return AlphaBetaAgent(depth, seed)
     except ValueError as e:
         raise LudiError(f"cannot read agent '{spec}': {e}; agents: "
                         + ", ".join(SPECS)) from None

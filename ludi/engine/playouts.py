@@ -17,6 +17,7 @@ def run_playouts(game: Game, n: int, seed: int = 0, start: State | None = None):
     state by default)."""
     game = as_game(game)
     n = positive_int(n, "the number of games")
+    seed = positive_int(seed, "seed", least=0)
     s0 = (start or game.initial_state())._s
     lengths = np.zeros(n, np.int64)
     winners = np.zeros(n, np.int64)
@@ -36,6 +37,7 @@ def random_playouts(game: Game, n: int = 1000, seed: int = 0) -> dict:
     """
     game = as_game(game)
     n = positive_int(n, "the number of games")
+    seed = positive_int(seed, "seed", least=0)
     run_playouts(game, 1, seed)  # compiles (or loads) the kernels: the timing is the run alone
     t0 = time.perf_counter()
     lengths, winners, reasons = run_playouts(game, n, seed)

@@ -130,6 +130,9 @@ def shipped_games() -> dict[str, Path]:
 
 def resolve(name_or_path: str | os.PathLike) -> Path:
     """The file of a shipped game name or of a path; raises :class:`GameNotFound`."""
+    if not isinstance(name_or_path, (str, os.PathLike)):
+        raise GameNotFound(f"expected a shipped game's name (such as 'yavalath') or a .lud "
+                           f"path; got {type(name_or_path).__name__} {name_or_path!r}")
     if isinstance(name_or_path, str) and "(" in name_or_path and not Path(name_or_path).is_file():
         raise GameNotFound("this looks like a description's text, not a game name or a file: "
                            "use ludi.parse(text) (or ludi.lang.parse for the description alone)")

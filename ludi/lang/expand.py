@@ -549,7 +549,11 @@ def normalise_options(options) -> dict[str, str]:
         if not m:
             raise OptionError(f'cannot read option "{entry}"; write "Category=Item", e.g. '
                               '"Board Size=8x8"', expected=["Category=Item"])
-        out[m.group(1)] = m.group(2)
+        key, item = m.group(1), m.group(2)
+        if key in out and out[key] != item:
+            raise OptionError(f'option "{key}" is given twice, as "{out[key]}" and "{item}"; '
+                              'choose one item for each category', expected=[out[key], item])
+        out[key] = item
     return out
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pandas as pd
 
 from ludi.engine import Game, as_game
+from ludi.errors import positive_int
 from ludi.measure.measures import compute_measures
 from ludi.measure.records import GameRecord
 from ludi.measure.trials import match, playing_agent, self_play
@@ -41,6 +42,8 @@ def measure(game: Game, trials: int = 100, agent: str = "mcts:300", seed: int = 
     may also be a shipped name or a ``.lud`` path.
     """
     game = as_game(game)
+    seed = positive_int(seed, "seed", least=0)
+    positive_int(vs_random, "vs_random", least=0)
     if records is None:
         records = self_play(game, trials, agent, seed, workers, evaluator, progress)
     else:

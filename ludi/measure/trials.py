@@ -195,6 +195,7 @@ def match(game: Game, agents: list[str], games: int = 20, seed: int = 0, workers
     end_type."""
     game = as_game(game)
     games = positive_int(games, "games")
+    seed = positive_int(seed, "seed", least=0)
     n = game.num_players
     if isinstance(agents, str):
         agents = split_agents(agents)
@@ -216,6 +217,7 @@ def self_play(game: Game, trials: int, agent: str, seed: int = 0, workers: int =
     """``trials`` recorded self-play games of ``agent`` against itself."""
     game = as_game(game)
     trials = positive_int(trials, "trials")
+    seed = positive_int(seed, "seed", least=0)
     playing_agent(agent)
     if evaluator is None and agent.strip().lower() == "random":
         evaluator = DEFAULT_EVALUATOR  # random play has no values of its own to record

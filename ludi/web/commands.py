@@ -101,14 +101,15 @@ def _analysis_options(p, db: bool = True) -> None:
 # ---------------------------------------------------------------- serve
 def cmd_serve(args) -> int:
     from ludi.lang import shipped_games
-    from ludi.web import Library, Play, Store, make_app, serve
+    from ludi.web import Library, Play, Store, listen, make_app, serve
 
     library = Library.load(args.games or sorted(shipped_games()))
     Path(args.db).parent.mkdir(parents=True, exist_ok=True)
     app = make_app(Play(Store(args.db), library), opponent=args.opponent, seed=args.seed)
+    sock = listen(args.host, args.port)
     print(f"ludi: {len(library.entries)} games on http://{args.host}:{args.port}/ "
           f"(games kept in {args.db}; Ctrl-C stops)", flush=True)
-    serve(app, args.host, args.port)
+    serve(app, sock)
     return 0
 
 
@@ -126,7 +127,7 @@ def study_with(config: str, pairs: int | None = None, opponent: str | None = Non
 
 
 def cmd_study_run(args) -> int:
-    from ludi.web import Play, Store, make_app, serve
+    from ludi.web import Play, Store, listen, make_app, serve
 
     study = study_with(args.config, args.pairs, args.opponent)
     db = Path(args.db) if args.db else study.config.db_path
@@ -135,10 +136,11 @@ def cmd_study_run(args) -> int:
     token = args.token or secrets.token_urlsafe(16)
     app = make_app(Play(store, study.library), study=study, token=token)
     url = f"http://{args.host}:{args.port}"
+    sock = listen(args.host, args.port)
     print(f"ludi study: {study.config.title!r}, {len(study.keys)} games, {study.config.pairs} "
           f"pairs each, answers in {db}\n  participants: {url}/\n  admin: {url}/admin?token="
           f"{token}\n  Ctrl-C stops; restarting loses nothing.", flush=True)
-    serve(app, args.host, args.port)
+    serve(app, sock)
     return 0
 
 
