@@ -8,6 +8,7 @@ import time
 from pathlib import Path
 
 from ludi.evolve import evolve, load_toml, report
+from ludi.evolve.run import changed_settings
 
 
 def main() -> None:
@@ -16,7 +17,11 @@ def main() -> None:
     print("ludi demo: evolving games from the shipped seeds (LUDI-style weighted fitness)")
     print(f"config {config_path}; run folder {out}\n")
     t0 = time.perf_counter()
-    evolve(load_toml(config_path), out=out, resume=(out / "checkpoint.pkl").exists())
+    config = load_toml(config_path)
+    resume = (out / "checkpoint.pkl").exists() and not changed_settings(out, config)
+    if (out / "config.json").exists() and not resume:
+        print(f"{out} holds a demo run of other settings (an older ludi's): replacing it\n")
+    evolve(config, out=out, resume=resume, force=not resume)
     print(report(out, top=3))
     print(f"\ndone in {time.perf_counter() - t0:.0f} s. Next: ludi report {out}, "
           "ludi show havannah --png board.png, ludi measure yavalath --out m/")

@@ -27,6 +27,7 @@ import os
 import pickle
 import platform
 import random
+import shutil
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -68,6 +69,16 @@ class RunState:
     counters: Counters = field(default_factory=Counters)
     #: a GameHallOfFame, or a GameFront for NSGA-II (None in runs of older versions)
     hall_of_fame: tools.HallOfFame | None = None
+
+    def __repr__(self) -> str:
+        """One line: how far the run got and its best, not the thousands of records it holds
+        (``ludi.evolve.report`` and the run folder's tables show those)."""
+        passed = [r for r in self.archive.values() if r.get("gate") == "ok" and
+                  r.get("objectives")]
+        best = max((r["objectives"][0] for r in passed), default=float("nan"))
+        fame = len(self.hall_of_fame) if self.hall_of_fame is not None else 0
+        return (f"<RunState: generation {self.generation}, {len(self.archive)} evaluated, "
+                f"{len(passed)} passed the gates, best {best:.3f}, hall of fame {fame}>")
 
 
 def _share(records: list[dict], test) -> float:
@@ -295,16 +306,67 @@ class Evolution:
         os.replace(tmp, self.out / "checkpoint.pkl")
 
 
+#: What a run writes in its folder (``--force`` removes these, and nothing else).
+RUN_FILES = ("checkpoint.pkl", "checkpoint.pkl.tmp", "config.json", "individuals.parquet",
+             "logbook.parquet", "front.csv", "front.png", "fitness.png", "measures.png",
+             "descriptors.png", "hall_of_fame")
+
+
+def _describe_run(out: Path) -> str:
+    """A few words on the run in ``out``: finished, or how far it got."""
+    try:
+        with open(out / "checkpoint.pkl", "rb") as f:
+            done = pickle.load(f).generation
+        planned = int(json.loads((out / "config.json").read_text())["config"]["generations"])
+    except Exception:  # noqa: BLE001 - a partial folder: no details to give
+        return "a run"
+    return (f"a finished run of {planned} generations" if done >= planned
+            else f"an unfinished run (generation {done} of {planned})")
+
+
+def changed_settings(out: Path, config: dict) -> list[str]:
+    """The settings of ``config`` that differ from those of the run in ``out`` (its size in
+    generations and its workers aside: a resumed run may grow and move)."""
+    saved = json.loads((out / "config.json").read_text())["config"]
+    return sorted(k for k, v in config.items() if k not in ("generations", "workers")
+                  and json.loads(json.dumps(v, default=str)) != saved.get(k))
+
+
+def _check_folder(out: Path, config: dict | None, resume: bool, force: bool) -> None:
+    """Refuse to write over a run, and to resume one under other settings."""
+    held = (out / "config.json").exists() or (out / "checkpoint.pkl").exists()
+    if resume and not (out / "checkpoint.pkl").exists():
+        raise LudiError(f"{out} holds no checkpoint to resume; run without --resume to start",
+                        file=str(out))
+    if held and not resume and not force:
+        raise LudiError(f"{out} already holds {_describe_run(out)}; add --resume to continue it, "
+                        "--force to replace it, or choose another --out", file=str(out))
+    if resume and config:
+        differ = changed_settings(out, config)
+        if differ:
+            raise LudiError(f"{out} holds a run with other settings ({', '.join(differ)}); "
+                            "--resume continues it as it was (only --generations may grow): "
+                            "drop the changed settings, or start a new run in another folder",
+                            file=str(out / "config.json"))
+    if held and force and not resume:
+        for name in RUN_FILES:
+            path = out / name
+            if path.is_dir():
+                shutil.rmtree(path)
+            elif path.exists():
+                path.unlink()
+
+
 def evolve(config: dict | None = None, *, out: str | Path = "runs/evolve", resume: bool = False,
-           workers: int | None = None, dask=None, progress: bool = True,
+           force: bool = False, workers: int | None = None, dask=None, progress: bool = True,
            on_generation: Callable | None = None) -> RunState:
     """Run (or, with ``resume``, continue) an evolution; returns its final state.
-    ``on_generation(generation, state)`` is called after each generation is saved (the state's
-    logbook and population are then up to date)."""
+    A folder that holds a run is refused unless ``resume`` (continue it, with its own settings)
+    or ``force`` (replace it). ``on_generation(generation, state)`` is called after each
+    generation is saved (the state's logbook and population are then up to date)."""
     out = Path(out)
     checkpoint = out / "checkpoint.pkl"
-    if resume and not checkpoint.exists():
-        raise LudiError(f"{out} holds no checkpoint to resume; run without --resume to start")
+    _check_folder(out, config, resume, force)
     if resume:
         saved = json.loads((out / "config.json").read_text())
         if "time_limit" in saved["config"]:
