@@ -1,16 +1,19 @@
 """The Lark grammar (``grammars/ludi.lark``) and everything read off it.
 
-The grammar is loaded once into an LALR parser. Tokens come from ``reader.py`` (so they carry the
-positions of the original text, even after option and define expansion) through a small custom
-lexer that maps each word to the grammar's keyword terminal. The tables derived here — the head
-keywords of each ludeme rule, its category, the enumerations — drive the printer, the canonical
-form and the random generator, so nothing needs to be kept in sync by hand.
+The grammar's LALR parser runs on tables built once and shipped with the package
+(:mod:`ludi.lang.tables`: Lark takes minutes to build them). Tokens come from ``reader.py``
+(so they carry the positions of the original text, even after option and define expansion)
+through a small custom lexer that maps each word to the grammar's keyword terminal. The
+tables derived here — the head keywords of each ludeme rule, its category, the enumerations —
+drive the printer, the canonical form and the random generator, so nothing needs to be kept in
+sync by hand.
 """
 
 from __future__ import annotations
 
 import difflib
 import functools
+import sys
 from dataclasses import dataclass
 from decimal import Decimal
 from importlib import resources
@@ -18,9 +21,9 @@ from pathlib import Path
 
 import lark
 from lark.exceptions import UnexpectedInput, UnexpectedToken
-from lark.lexer import PatternStr
 
 from ludi.errors import ArgumentError, LudiSyntaxError, UnknownLudeme
+from ludi.lang import tables as parser_tables
 from ludi.lang.reader import Tok, check_nesting
 from ludi.lang.tree import Named, Node, Sym, category_of
 
@@ -39,15 +42,12 @@ def grammar_path() -> Path:
     return Path(__file__).resolve().parents[2] / "grammars" / "ludi.lark"
 
 
-class _TokLexer(lark.lexer.Lexer):
+class _TokLexer:
     """Feeds reader tokens (already split, with positions) to the LALR parser."""
 
-    def __init__(self, lexer_conf):
-        pass
-
-    def lex(self, data):
+    def lex(self, lexer_state, parser_state):
         table = grammar().keyword_terminal
-        for i, tok in enumerate(data):
+        for i, tok in enumerate(lexer_state.text):
             if tok.kind in _TOKEN_KINDS:
                 ttype = _TOKEN_KINDS[tok.kind]
             else:
@@ -57,7 +57,7 @@ class _TokLexer(lark.lexer.Lexer):
 
 @dataclass
 class Grammar:
-    parser: lark.Lark
+    parser: parser_tables.Parser
     keyword_terminal: dict[str, str]  # keyword text -> terminal name
     terminal_keyword: dict[str, str]  # terminal name -> keyword text
     rules: dict[str, list[list]]  # rule name -> expansions (lists of lark symbols)
@@ -77,18 +77,14 @@ class Grammar:
         return sorted(r for r in self.heads if category_of(r) == category)
 
 
-@functools.lru_cache(maxsize=1)
-def grammar() -> Grammar:
-    text = grammar_path().read_text(encoding="utf-8")
-    probe = lark.Lark(text, parser="lalr", start="game", keep_all_tokens=True,
-                      maybe_placeholders=False, cache=True)
-    names = sorted({r.origin.name for r in probe.rules if not r.origin.name.startswith("_")})
-    keyword_terminal = {t.pattern.value: t.name for t in probe.terminals
-                        if isinstance(t.pattern, PatternStr)}
-    terminal_keyword = {v: k for k, v in keyword_terminal.items()}
+def _read_rules(grammar_rules: list, keywords: dict[str, str]):
+    """The grammar's rules (name -> expansions of Lark symbols), the head keywords of each
+    ludeme rule and the values of each enumeration, from the rules in Lark's order (pairs of
+    origin name and expansion) and the keyword terminals."""
+    terminal_keyword = {v: k for k, v in keywords.items()}
     rules: dict[str, list[list]] = {}
-    for r in probe.rules:
-        rules.setdefault(r.origin.name, []).append(list(r.expansion))
+    for origin, expansion in grammar_rules:
+        rules.setdefault(origin, []).append(expansion)
     enums = {}
     heads = {}
     for name, exps in rules.items():
@@ -108,13 +104,37 @@ def grammar() -> Grammar:
                     break
                 head.append(kw)
             heads[name] = tuple(head)
-    categories = tuple(str(n) for n in names if "_" not in n and n not in enums
-                       and (n in heads or any(category_of(r) == n for r in heads)))
-    parser = lark.Lark(text, parser="lalr", start=list(categories), keep_all_tokens=True,
-                       maybe_placeholders=False, lexer=_TokLexer, cache=True)
+    return rules, heads, enums
+
+
+def categories_from(grammar_rules: list, keywords: dict[str, str]) -> tuple[str, ...]:
+    """The grammar's categories (the parser's start symbols): the named rules that are ludemes,
+    or stand for a choice of ludemes, and are not enumerations."""
+    rules, heads, enums = _read_rules(grammar_rules, keywords)
+    names = sorted(n for n in rules if not n.startswith("_"))
+    return tuple(str(n) for n in names if "_" not in n and n not in enums
+                 and (n in heads or any(category_of(r) == n for r in heads)))
+
+
+@functools.lru_cache(maxsize=1)
+def grammar() -> Grammar:
+    """The grammar and its parser, read once per process from the shipped tables
+    (:mod:`ludi.lang.tables`)."""
+    text = grammar_path().read_text(encoding="utf-8")
+    tables = parser_tables.read()
+    if tables is None or tables["header"]["digest"] != parser_tables.digest(text):
+        print("ludi: the grammar differs from the one its shipped parser tables were built "
+              "for; building the parser with Lark (a few minutes, in this process only; "
+              "`make parser-tables` ships new tables)", file=sys.stderr, flush=True)
+        tables = parser_tables.build(text, categories_from)
+    keyword_terminal = dict(tables["header"]["keywords"])
+    terminal_keyword = {v: k for k, v in keyword_terminal.items()}
+    every_rule = parser_tables.grammar_rules(tables)
+    rules, heads, enums = _read_rules(every_rule, keyword_terminal)
+    parser = parser_tables.Parser(tables, every_rule, _TokLexer())
     parse_only, parse_only_values = _parse_only(text, rules, enums)
-    return Grammar(parser, keyword_terminal, terminal_keyword, rules, heads, enums, categories,
-                   parse_only, parse_only_values)
+    return Grammar(parser, keyword_terminal, terminal_keyword, rules, heads, enums,
+                   parser.starts, parse_only, parse_only_values)
 
 
 def _parse_only(text: str, rules, enums) -> tuple[frozenset[str], dict[str, frozenset[str]]]:
