@@ -1,37 +1,54 @@
-# `make test` and `make demo` work on a fresh clone: they create .venv and install ludi into it.
+# `make test` and `make demo` work on a fresh clone: they create .venv and install ludi into it
+# (the demo what ludi needs to run; the tests their extras besides: pytest, OpenSpiel, Dask, …).
 PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+TEST_STAMP := $(VENV)/.installed-test
 
-.PHONY: test sweep demo lint bench clean
+.PHONY: test test-long sweep demo lint bench clean parser-tables
 
 # The install says every few seconds that it is still working (pip is silent with --quiet).
+TICK = ( while sleep 5; do echo "  ... still installing"; done ) & ticker=$$!
 $(STAMP): pyproject.toml
-	@echo "installing ludi and its dependencies into $(VENV) (first run only, a minute or so)"
+	@echo "installing ludi and what it needs into $(VENV) (first run only, a minute or two)"
 	$(PY) -m venv $(VENV)
-	@( while sleep 5; do echo "  ... still installing"; done ) & ticker=$$!; \
+	@$(TICK); \
 	$(BIN)/pip install --quiet --upgrade pip && \
-	$(BIN)/pip install --quiet -e ".[test,dask]"; status=$$?; kill $$ticker; exit $$status
+	$(BIN)/pip install --quiet -e .; status=$$?; kill $$ticker; exit $$status
 	touch $(STAMP)
 
-# The tests run on up to 4 cores (pytest-xdist; an idle worker takes tests queued for a busy one,
-# so the long fuzz shards spread out); each worker loads the kernels from the cache.
-# The slowest tests are listed at the end: the whole run must stay under 20 minutes.
-test: $(STAMP)
-	$(BIN)/ruff check ludi tests benchmarks
-	$(BIN)/python -m pytest -q -m "not sweep" -n auto --maxprocesses 4 --dist worksteal --durations=15
+$(TEST_STAMP): $(STAMP)
+	@echo "installing the tests' extras into $(VENV) (pytest, OpenSpiel, Dask, …; first run only)"
+	@$(TICK); \
+	$(BIN)/pip install --quiet -e ".[test,dask]"; status=$$?; kill $$ticker; exit $$status
+	touch $(TEST_STAMP)
 
-sweep: $(STAMP)
+# `make test`: every test but the long statistical checks, the whole-library run and the fuzz
+# (marked slow), on up to 4 cores (pytest-xdist); each worker loads the kernels from the cache.
+# Under 15 minutes on an idle 2-core machine from a fresh clone, install and first compile
+# included. `make test-long`: the slow ones (about 25 minutes); CI (.ci/run) runs both.
+test: $(TEST_STAMP)
+	$(BIN)/ruff check ludi tests benchmarks
+	$(BIN)/python -m pytest -q -m "not slow and not sweep" -n auto --maxprocesses 4 --dist worksteal --durations=15
+
+test-long: $(TEST_STAMP)
+	$(BIN)/python -m pytest -q -m "slow and not sweep" -n auto --maxprocesses 4 --dist worksteal --durations=15
+
+sweep: $(TEST_STAMP)
 	$(BIN)/python -m pytest -q -s -m sweep
 
 demo: $(STAMP)
 	$(BIN)/python -m ludi.demo
 
-lint: $(STAMP)
+# The grammar's LALR tables (ludi/lang/parser_tables.npz): rebuild after editing the grammar.
+parser-tables: $(STAMP)
+	PYTHONHASHSEED=0 $(BIN)/python -c "from ludi.lang.tables import main; main()"
+
+lint: $(TEST_STAMP)
 	$(BIN)/ruff check ludi tests benchmarks
 
-bench: $(STAMP)
+bench: $(TEST_STAMP)
 	$(BIN)/python benchmarks/playouts.py
 	$(BIN)/python benchmarks/mcts.py
 	$(BIN)/python benchmarks/evaluate.py --workers 2

@@ -65,7 +65,8 @@ def test_first_compile_is_announced(monkeypatch, tmp_path, capsys):
     monkeypatch.setattr(compiled, "_stamp", lambda part: tmp_path / f"{part}.stamp")
     compiled.ensure_compiled("engine")
     err = capsys.readouterr().err
-    assert "compiling the engine (first run only" in err
+    assert "compiling the engine's kernels (first run only" in err
+    assert compiled.ESTIMATE in err
     assert "engine compiled in" in err
     assert (tmp_path / "engine.stamp").exists()
     monkeypatch.setattr(compiled, "_done", set())
@@ -89,6 +90,37 @@ def test_progress_keeps_ticking_while_a_step_is_slow():
         time.sleep(0.5)
     assert bar.refreshes >= 5 and bar.closed
     assert not any(t.name == "ludi-ticker" for t in threading.enumerate())  # stopped
+
+
+def test_the_bar_moves_with_each_kernel_compiled_and_names_it():
+    """numba announces each compile; the bar counts ludi's kernels and shows the one it is on."""
+    from numba import njit
+    from numba.core import event
+
+    def probe(x):
+        return x + 1
+
+    def other(x):
+        return x * 2
+
+    class Bar:
+        n, total, names = 0, 1, []
+
+        def update(self):
+            self.n += 1
+
+        def set_postfix_str(self, text, refresh=True):
+            self.names.append(text)
+
+    probe.__module__ = "ludi.probe"  # one of ludi's kernels, as the listener sees it
+    bar = Bar()
+    listener = compiled._KernelProgress(bar)
+    listener.step = "a step"
+    with event.install_listener("numba:compile", listener):
+        njit(probe)(1)
+        njit(other)(1)  # not ludi's: not counted
+    assert bar.n == 1 and bar.names == ["a step: probe"]
+    assert compiled._kernel_count() > 100
 
 
 def test_unknown_part_is_refused():

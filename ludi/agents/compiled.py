@@ -19,6 +19,8 @@ import time
 from pathlib import Path
 
 import numba
+from numba.core import event
+from numba.core.dispatcher import Dispatcher
 from tqdm.auto import tqdm
 
 from ludi.engine import kernels as K
@@ -58,6 +60,42 @@ def _steps(part: str):
                                ("alpha-beta", "ab:1"))]
 
 
+#: How long the first compile takes (measured from a fresh clone, README "Install").
+ESTIMATE = "about 10 minutes"
+
+
+def _kernel_count() -> int:
+    """How many compiled functions the engine and the searches have (the bar's total)."""
+    import ludi.agents.search  # noqa: F401 - its kernels count too
+
+    return len({id(value) for name, module in list(sys.modules.items())
+                if name.startswith(("ludi.engine.kernels", "ludi.agents.search"))
+                for value in vars(module).values() if isinstance(value, Dispatcher)})
+
+
+class _KernelProgress(event.Listener):
+    """Moves the bar as numba compiles each of ludi's kernels, and names the one it is on."""
+
+    def __init__(self, bar: tqdm):
+        self.bar = bar
+        self.step = ""
+
+    @staticmethod
+    def _ours(ev) -> str | None:
+        fn = getattr(ev.data.get("dispatcher"), "py_func", None)
+        return fn.__name__ if fn is not None and fn.__module__.startswith("ludi.") else None
+
+    def on_start(self, ev) -> None:
+        name = self._ours(ev)
+        if name:
+            self.bar.set_postfix_str(f"{self.step}: {name}", refresh=False)
+
+    def on_end(self, ev) -> None:
+        if self._ours(ev):
+            self.bar.total = max(self.bar.total, self.bar.n + 1)
+            self.bar.update()
+
+
 def _stamp(part: str) -> Path:
     """The file that records that ``part`` was compiled from these sources with this numba."""
     sources = list(K.SOURCES)
@@ -85,16 +123,20 @@ def ensure_compiled(*parts: str, progress: bool = True) -> None:
     steps = [step for p in todo for step in _steps(p)]
     show = progress and bool(fresh)
     if show:
-        print("compiling the engine (first run only; a minute or two, then cached for every "
-              "later run)", file=sys.stderr, flush=True)
-    bar = tqdm(total=len(steps), desc="compiling", unit="step", disable=not show,
-               bar_format="{desc}: {n}/{total}{postfix} [{elapsed}]", file=sys.stderr)
+        print(f"compiling the engine's kernels (first run only, then cached for every later "
+              f"run; {ESTIMATE} on an idle 2-core machine, longer when it is busy)",
+              file=sys.stderr, flush=True)
+    bar = tqdm(total=_kernel_count(), desc="compiling kernels", unit="kernel",
+               disable=not show, file=sys.stderr,
+               bar_format="{desc}: {n}/{total}{postfix} [{elapsed}]")
     t0 = time.perf_counter()
-    with ticking(bar):
+    listener = _KernelProgress(bar)
+    with ticking(bar), event.install_listener("numba:compile", listener):
         for name, action in steps:
+            listener.step = name
             bar.set_postfix_str(name)
             action()
-            bar.update()
+        bar.total = bar.n  # some kernels are inlined into others, never compiled alone
     for p in todo:
         _done.add(p)
         if p in fresh:
