@@ -3,7 +3,6 @@ written over unasked, and the last bad inputs get one clear message before any w
 
 from __future__ import annotations
 
-import os
 import socket
 import subprocess
 import sys
@@ -43,6 +42,15 @@ def test_the_shipped_tables_are_the_grammars():
         "the grammar changed since its tables were built: run `make parser-tables`"
 
 
+def test_the_shipped_tables_are_numbered_canonically():
+    """Lark numbers states differently from build to build; the file holds one numbering."""
+    shipped = tables.read()
+    again = tables.canonical(shipped)
+    assert again["header"] == shipped["header"]
+    for key in ("state_offsets", "action_symbol", "action_target"):
+        assert np.array_equal(again[key], shipped[key]), key
+
+
 def test_the_grammar_loads_without_building_an_lalr_parser(monkeypatch):
     from lark.parsers.lalr_analysis import LALR_Analyzer
 
@@ -68,7 +76,7 @@ def test_the_tables_rebuild_to_the_shipped_ones(tmp_path):
     """What `make parser-tables` writes: Lark's own LALR tables for the grammar (minutes)."""
     out = tmp_path / "tables.npz"
     subprocess.run([sys.executable, "-c", f"from ludi.lang.tables import main; main({str(out)!r})"],
-                   env={**os.environ, "PYTHONHASHSEED": "0"}, check=True, timeout=1800)
+                   check=True, timeout=3600)
     built, shipped = tables.read(out), tables.read()
     assert built["header"] == shipped["header"] and built["names"] == shipped["names"]
     for key, value in built.items():

@@ -24,6 +24,7 @@ import hashlib
 import json
 import sys
 import time
+from collections import deque
 from pathlib import Path
 
 import lark
@@ -74,7 +75,7 @@ def build(text: str, categories_of) -> dict:
         state_offsets.append(len(action_symbol))
     header = {"digest": digest(text), "start_states": table.start_states,
               "end_states": table.end_states, "keywords": keywords, "starts": starts}
-    return {
+    return canonical({
         "header": header, "names": names,
         "is_terminal": np.array([n in terminal for n in names], np.uint8),
         "rule_origin": np.array([index[r.origin.name] for r in rules], np.int16),
@@ -85,7 +86,45 @@ def build(text: str, categories_of) -> dict:
         "state_offsets": np.array(state_offsets, np.int32),
         "action_symbol": np.array(action_symbol, np.int16),
         "action_target": np.array(action_target, np.int32),
-    }
+    })
+
+
+def canonical(tables: dict) -> dict:
+    """The same tables with the states numbered in a fixed order: breadth first from each
+    start symbol's start and end states (by name), each state's actions by symbol. Lark numbers
+    its states in the order of sets that hash by identity, so two builds of one grammar number
+    them differently; this makes the file a function of the grammar alone."""
+    offsets = tables["state_offsets"].tolist()
+    symbol, target = tables["action_symbol"].tolist(), tables["action_target"].tolist()
+    header = tables["header"]
+    order: dict[int, int] = {}
+    roots = [header[kind][start] for start in sorted(header["starts"])
+             for kind in ("start_states", "end_states")]
+    queue = deque()
+    for root in roots:
+        if root not in order:
+            order[root] = len(order)
+            queue.append(root)
+    while queue:  # the actions are stored sorted by symbol name
+        state = queue.popleft()
+        for k in range(offsets[state], offsets[state + 1]):
+            if target[k] >= 0 and target[k] not in order:
+                order[target[k]] = len(order)
+                queue.append(target[k])
+    assert len(order) == len(offsets) - 1, "a state no start symbol reaches"
+    old_of = sorted(order, key=order.get)
+    new_offsets, new_symbol, new_target = [0], [], []
+    for state in old_of:
+        for k in range(offsets[state], offsets[state + 1]):
+            new_symbol.append(symbol[k])
+            new_target.append(order[target[k]] if target[k] >= 0 else target[k])
+        new_offsets.append(len(new_symbol))
+    renumbered = {kind: {start: order[state] for start, state in header[kind].items()}
+                  for kind in ("start_states", "end_states")}
+    return {**tables, "header": {**header, **renumbered},
+            "state_offsets": np.array(new_offsets, np.int32),
+            "action_symbol": np.array(new_symbol, np.int16),
+            "action_target": np.array(new_target, np.int32)}
 
 
 def save(tables: dict, path: Path = TABLES) -> None:
@@ -189,9 +228,8 @@ class Parser:
 
 
 def main(path: str | Path = TABLES) -> None:
-    """``make parser-tables``: build the tables of the grammar and ship them (to ``path``).
-    Lark numbers the states in the order of Python's sets of strings, so the Makefile fixes
-    ``PYTHONHASHSEED``: the same grammar then gives the same file."""
+    """``make parser-tables``: build the tables of the grammar and ship them (to ``path``);
+    the same grammar gives the same file (:func:`canonical`)."""
     from ludi.lang.grammar import categories_from, grammar_path
 
     path = Path(path)
