@@ -468,7 +468,6 @@ class State:
     def apply(self, move) -> State:
         """Play a move (a :class:`Move`, its text, or its code). Raises
         :class:`ludi.IllegalMove` and leaves the state unchanged when it is not legal."""
-        g = self.game
         legal = self.legal_moves()
         if not legal:
             raise IllegalMove("the game is over: no move can be played")
@@ -477,12 +476,7 @@ class State:
             shown = ", ".join(m.text for m in legal[:12]) + (", …" if len(legal) > 12 else "")
             raise IllegalMove(f"'{move}' is not a legal move here; legal: {shown}",
                               expected=[m.text for m in legal])
-        after = self._s.copy()  # an engine error leaves the state as it was
-        K.apply_move(g.tables, after, g._work, chosen.code)
-        g.check(g._work)
-        self._s[:] = after
-        self.moves.append(chosen)
-        return self
+        return self.play_legal(chosen)
 
     def play_legal(self, move: Move) -> State:
         """Play ``move``, a move of :meth:`legal_moves` (or an agent's choice) in this very
