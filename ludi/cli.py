@@ -65,6 +65,23 @@ def cmd_parse(args) -> int:
     return 0
 
 
+def cmd_lint(args) -> int:
+    """Warn of the rules that can never take effect (ludi.compile.lint): exit 1 when there are
+    any, 0 when there are none."""
+    from ludi.compile import compile_description
+    from ludi.compile.lint import dead_rules
+
+    d = _description(args)
+    compile_description(d)  # a description that does not compile says why first
+    found = dead_rules(d)
+    for finding in found:
+        print(f"warning: {finding}")
+    print(f"{d.name}: {len(found)} rule{'s' if len(found) != 1 else ''} that can never take "
+          f"effect" if found else f"{d.name}: no rule that can never take effect",
+          file=sys.stderr)
+    return 1 if found else 0
+
+
 def _game(args, *parts: str):
     """The game the arguments name, with the kernels of ``parts`` compiled (a progress bar the
     first time on this machine) once the description is known to be good."""
@@ -379,6 +396,11 @@ def build_parser() -> argparse.ArgumentParser:
                    help="print the compiled program instead: tables, bounds, clauses, ops, "
                    "instructions, generators, effects, regions (see docs/engine.md)")
     p.set_defaults(func=cmd_parse)
+
+    p = sub.add_parser("lint", help="warn of rules that can never take effect (an end clause "
+                       "no position meets, a move limit never reached, …)")
+    _add_game_arguments(p)
+    p.set_defaults(func=cmd_lint)
 
     p = sub.add_parser("show", help="print a position (and draw it with --png)")
     _add_game_arguments(p)

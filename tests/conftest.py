@@ -85,6 +85,13 @@ def final_states(game, n: int, seed: int, start=None) -> list:
 def pytest_configure(config):
     config.addinivalue_line("markers", "needs(reference): the test needs ludii, openspiel, dask or "
                             "browser (skipped without it locally, failed under CI)")
+    if not hasattr(config, "workerinput") and config.getoption("numprocesses", None):
+        # Before pytest-xdist starts its workers: compile the kernels once here (the first
+        # time), so that the workers load them from the cache instead of each compiling the
+        # same kernels side by side (minutes each on a fresh clone).
+        from ludi.agents.compiled import ensure_compiled
+
+        ensure_compiled()
 
 
 def pytest_sessionstart(session):

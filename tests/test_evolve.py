@@ -765,10 +765,56 @@ def test_hall_of_fame_files_list_their_dead_rules(tmp_path):
                                       f"02_{parse(HEX).hash}.lud"]
     lines = fame[0].read_text().splitlines()
     assert lines[0].startswith("// rank 1, fitness 0.6000")
-    assert lines[1] == f"// dead rule: {dead_rules(TTT_DEAD)[0]}"
-    assert "end clause 2" in lines[1]
+    assert lines[1] == f"// {parse(TTT_DEAD).name}, a seed"
+    assert lines[2] == f"// dead rule: {dead_rules(TTT_DEAD)[0]}"
+    assert "end clause 2" in lines[2]
     assert parse(fame[0].read_text()).tree == parse(TTT_DEAD).tree
-    assert not fame[1].read_text().splitlines()[1].startswith("//")
+    assert not fame[1].read_text().splitlines()[2].startswith("//")
+
+
+FIVE = ('(game "Gomoku" (players 2) (equipment {(board (square 9)) (piece "Disc" Each)}) '
+        '(rules (play (move Add (to (sites Empty)))) (end (if (is Line 5) (result Mover Win)))))')
+
+
+def test_the_hall_of_fame_holds_one_game_once_whatever_its_spelling():
+    """(is Line 5) and (is Line 5 All) are one rule on a square board; a (moveLimit 399) that
+    an 81-site add-only game never reaches is a dead rule; names are not the game."""
+    spellings = [FIVE, FIVE.replace("(is Line 5)", "(is Line 5 All)"),
+                 FIVE.replace("(rules ", "(rules (meta (moveLimit 399)) ").replace(
+                     '"Gomoku"', '"Four Line"')]
+    fame = GameHallOfFame(5)
+    fame.update([individual(t, [0.5 + i / 10]) for i, t in enumerate(spellings)])
+    assert [str(i) for i in fame] == [spellings[2]]  # the best evaluation of the one game
+    assert any("moveLimit" in f for f in dead_rules(spellings[2]))
+    other = FIVE.replace("(is Line 5)", "(is Line 5 Orthogonal)")
+    fame.update([individual(other, [0.1])])
+    assert len(fame) == 2
+
+
+def test_evolved_games_get_names_of_their_own(pool_run):
+    """A child that is a new game is not called after its seed; a child that is its parent's
+    game keeps the parent's name; the report names each game and its parents."""
+    from ludi.evolve.names import invented_name
+    from ludi.evolve.population import game_hash
+
+    with open(pool_run / "checkpoint.pkl", "rb") as f:
+        state = pickle.load(f)
+    seeds = {parse(load_description(s).to_text()).name for s in TINY["seeds"]}
+    bred = [r for r in state.archive.values() if r["operator"] != "seed"]
+    assert bred
+    for r in bred:
+        parents = [state.archive[h]["text"] for h in r["parents"]]
+        own = game_hash(r["text"])
+        name = parse(r["text"]).name
+        if own in {game_hash(p) for p in parents}:
+            assert name in {parse(p).name for p in parents}
+        else:
+            assert name == invented_name(own) and name not in seeds
+    assert invented_name("4f6c2d0e9ab31577") == invented_name("4f6c2d0e9ab31577").title()
+    assert len({invented_name(f"{i:016x}") for i in range(0, 1 << 40, 1 << 30)}) > 900
+    text = report(pool_run)
+    best = state.archive[parse(str(state.hall_of_fame[0])).hash]
+    assert f"{parse(best['text']).name}, " in text
 
 
 def test_end_rules_read_clauses_for_each_player():

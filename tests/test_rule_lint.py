@@ -6,16 +6,20 @@ rules share one pruned hash."""
 from __future__ import annotations
 
 import random
+import shutil
+import tempfile
+from pathlib import Path
 
 import pytest
 
 import ludi
+from ludi import cli
 from ludi.compile.lint import dead_rule_count, dead_rules, implies, pruned, pruned_hash
 from ludi.errors import LudiError
 from ludi.lang import load_description, parse, parse_fragment, shipped_games
 
 
-def game(rules: str, *, equipment: str = '(board (square 3)) (piece "Disc" Each)',
+def game(rules: str, *, equipment: str = '(board (square 9)) (piece "Disc" Each)',
          players: int = 2) -> str:
     return (f'(game "Lint" (players {players}) (equipment {{{equipment}}}) '
             f"(rules {rules}))")
@@ -165,6 +169,71 @@ def test_a_repeated_start_rule():
                               "repeat sets the same values"]
 
 
+HEX5 = '(board (hex 5)) (piece "Marker" Each)'
+
+
+def test_a_line_longer_than_the_board_never_holds(capsys):
+    """(is Line 50) on hexhex 5 (longest line 9): nobody can ever win, and the linter says so,
+    in Python and on the command line (exit 1 when it finds something)."""
+    text = game(f"{PLAY} (end (if (is Line 50) (result Mover Win)))", equipment=HEX5)
+    found = findings(text)
+    assert len(found) == 1 and found[0].startswith(
+        "end clause 1 `(if (is Line 50) (result Mover Win))` can never fire: no line of 50 "
+        "fits on this board (hexhex 5, 61 cells): its longest along Adjacent directions has 9 "
+        "sites"), found
+    assert findings(game(f"{PLAY} (end (if (is Line 9) (result Mover Win)))",
+                         equipment=HEX5)) == []
+    # inside (and …) one impossible part is enough; inside (or …) every part must be
+    assert findings(game(f"{PLAY} (end {{(if (is Line 3) (result Mover Loss)) (if (and (is "
+                         "Line 4) (is Line 10)) (result Mover Win))})", equipment=HEX5))
+    assert findings(game(f"{PLAY} (end (if (or (is Line 4) (is Line 10)) (result Mover Win)))",
+                         equipment=HEX5)) == []
+    # a 9x9 square board's diagonals are 9 long, its rows too: 10 fits along none
+    assert findings(game(f"{PLAY} (end (if (is Line 10 Diagonal) (result Mover Win)))"))
+    path = Path(capsys_dir := tempfile.mkdtemp()) / "long.lud"
+    path.write_text(text)
+    assert cli.main(["lint", str(path)]) == 1
+    out, err = capsys.readouterr()
+    assert out.startswith("warning: end clause 1") and "1 rule that can never take effect" in err
+    assert cli.main(["lint", "yavalath"]) == 0
+    assert "no rule that can never take effect" in capsys.readouterr().err
+    shutil.rmtree(capsys_dir)
+
+
+@pytest.mark.parametrize("rules, dead", [
+    (f"(meta (moveLimit 399)) {PLAY} {LINE3}", True),   # 61 sites: over within 61 plies
+    (f"(meta (moveLimit 61)) {PLAY} {LINE3}", False),
+    (f"(meta (moveLimit 62)) {PLAY} {LINE3}", True),
+    (f"(meta {{(swap) (moveLimit 62)}}) {PLAY} {LINE3}", False),  # the swap is a ply of its own
+    (f"(meta {{(swap) (moveLimit 63)}}) {PLAY} {LINE3}", True),
+    # an end rule that never fires still ends the game in a draw once nobody can move
+    (f"(meta (moveLimit 399)) {PLAY} (end (if False (result Mover Win)))", True),
+    # moves that are not all adds may go on past the board's size
+    (f"(meta (moveLimit 399)) (play (or (move Add (to (sites Empty))) (move Pass))) {LINE3}",
+     False),
+])
+def test_a_move_limit_an_add_only_game_cannot_reach(rules, dead):
+    found = [f for f in findings(game(rules, equipment=HEX5)) if "moveLimit" in f]
+    assert bool(found) is dead, found
+    if dead:
+        assert "is over within" in found[0]
+
+
+def test_one_game_whatever_its_name_or_the_spelling_of_its_lines():
+    """On a square board (is Line 5) runs along diagonals too, so (is Line 5 All) is the same
+    rule; Orthogonal is not. A game's name is not part of the game."""
+    five = game(f"{PLAY} (end (if (is Line 5) (result Mover Win)))")
+    spelled = five.replace("(is Line 5)", "(is Line 5 All)").replace('"Lint"', '"Four Line"')
+    assert parse(five).hash != parse(spelled).hash
+    assert pruned_hash(five) == pruned_hash(spelled)
+    assert findings(spelled) == []  # a spelling, not a dead rule
+    assert pruned_hash(five.replace("(is Line 5)", "(is Line 5 Orthogonal)")) != \
+        pruned_hash(five)
+    hexes = game(f"{PLAY} (end (if (is Line 4) (result Mover Win)))", equipment=HEX5)
+    assert pruned_hash(hexes.replace("(is Line 4)", "(is Line 4 Orthogonal)")) == \
+        pruned_hash(hexes)  # on a hex board every direction is orthogonal
+
+
 def test_shipped_games_have_no_dead_rules():
     for name in shipped_games():
         assert dead_rules(load_description(name)) == [], name
@@ -214,8 +283,12 @@ def _examples() -> dict[str, tuple[str, bool]]:
                  "(if True (move Add (to (sites Empty))) (move Pass))})) "
                  "(end {(if (is Line 3) (result Mover Win)) (if (is Line 3) (result Next Win))})",
                  equipment='(board (hex 3)) (piece "Marker" Each)')
+    five = game("(meta (moveLimit 399)) (play (move Add (to (sites Empty)))) "
+                "(end {(if (is Line 12) (result Next Win)) "
+                "(if (is Line 5 All) (result Mover Win))})",
+                equipment='(board (square 7)) (piece "Disc" Each)')
     return {"tictactoe": (ttt, True), "yavalath3": (yavalath3, True), "oware": (oware, True),
-            "playwin": (playwin, True), "hex-or": (hexes, False)}
+            "playwin": (playwin, True), "hex-or": (hexes, False), "five-all": (five, True)}
 
 
 def _play_both(original: ludi.Game, cut: ludi.Game, seed: int, same_lists: bool) -> None:
@@ -265,6 +338,6 @@ def test_descriptions_that_differ_by_dead_rules_share_one_pruned_hash():
     assert all(v != base for v in variants)
     assert len({parse(v).hash for v in [base, *variants]}) == len(variants) + 1
     assert {pruned_hash(v) for v in variants} == {pruned_hash(base)}
-    assert parse(pruned(variants[1])).hash == pruned_hash(base)
+    assert parse(pruned(variants[1])).hash == parse(pruned(base)).hash
     # a real difference stays a difference
     assert pruned_hash(base.replace("(is Line 3)", "(is Line 2)")) != pruned_hash(base)

@@ -19,18 +19,32 @@ Every finding here is certain from the way the compiler and the engine read a de
 - ``(move Add …)`` places the mover's first piece and ``(place "Name1" …)`` a piece by name;
   a Shared piece only stands for the counters of a mancala board, ``(set Count …)`` or sowing.
 
+Some findings need the board, read from the compiled game (none when it does not compile):
+
+- ``(is Line n)`` needs n sites in a row, so it never holds when the board's longest straight
+  line along those directions is shorter (``(is Line 50)`` on hexhex 5: nobody can ever win);
+- when every move adds a stone to an empty site and end rules are tried (an add-only game), the
+  game is over within as many plies as the board has sites (one more with the pie rule), so a
+  ``(moveLimit n)`` above that never applies.
+
 :func:`pruned` removes what :func:`dead_rules` reports (a part whose removal would leave an
-empty list stays) and writes a list of one item as that item, so two descriptions that differ
-only by dead rules have one :func:`pruned_hash`. Play is unchanged: the same legal moves in every
-position and the same results (tests/test_rule_lint.py plays both). A repeated move in ``(or …)``
-is listed twice among the legal moves, so random play draws it twice as often; pruning keeps
-the game and drops that bias.
+empty list stays) and writes a list of one item as that item. :func:`pruned_hash` hashes that
+tree without the game's name and with an ``(is Line …)``'s directions left out where they make
+the default's lines (``All`` on a square board, where ``Adjacent`` lines run diagonally too), so
+two descriptions that differ only by dead rules, their names or such a spelling are one game.
+Pruning leaves play unchanged: the same legal moves in every position and the same results
+(tests/test_rule_lint.py plays both). A repeated move in ``(or …)`` is listed twice among the
+legal moves, so random play draws it twice as often; pruning keeps the game and drops that bias.
 """
 
 from __future__ import annotations
 
 import operator
 
+import numpy as np
+
+from ludi.compile import layout as L
+from ludi.compile.compiler import TURNS_PER_PLAYER, compile_description
 from ludi.compile.registry import items, operands
 from ludi.errors import LudiError
 from ludi.lang import Description, Node, grammar, parse
@@ -72,9 +86,37 @@ def pruned(description) -> str:
 
 
 def pruned_hash(description) -> str:
-    """The canonical hash of the pruned description: one per game, whatever dead rules it
-    carries."""
-    return pruned_tree(description).hash
+    """The canonical hash of the pruned description without its name: one per game, whatever
+    it is called and whatever dead rules it carries."""
+    return _Pruner(_game(description)).key().hash
+
+
+def _compiled(game: Node):
+    """The compiled game (its board and tables), or None when it does not compile."""
+    try:
+        return compile_description(game)
+    except LudiError:
+        return None
+
+
+def longest_line(board, dirs: str) -> int:
+    """The most sites in one straight line of ``board`` along the direction set ``dirs``
+    (along all its lines when ``dirs`` names no set: a single direction or an unknown one).
+
+    >>> from ludi.compile.board import hexhex
+    >>> longest_line(hexhex(5), "Adjacent")
+    9
+    """
+    axes = board.axes.get(dirs, board.axes["All"])
+    nbr = board.nbr
+    best = 1 if board.num_cells else 0
+    for forward, back in axes:
+        for start in np.flatnonzero(nbr[:, back] < 0):  # each line from its first site
+            run, cell = 1, nbr[start, forward]
+            while cell >= 0:
+                run, cell = run + 1, nbr[cell, forward]
+            best = max(best, run)
+    return best
 
 
 def _game(description) -> Node:
@@ -177,6 +219,8 @@ class _Pruner:
 
     def __init__(self, game: Node):
         self.findings: list[str] = []
+        self.spec = _compiled(game)
+        self.board = self.spec.board if self.spec is not None else None
         name, players, equipment, rules = game.args
         arg = players.args[0]
         self.players = len(arg) if isinstance(arg, tuple) else arg  # (players {(player N) …})
@@ -200,6 +244,34 @@ class _Pruner:
         if node.rule == "moves_if":
             return self.moves_if(node)
         return node
+
+    def key(self) -> Node:
+        """The pruned tree as games are compared: without its name, and with the directions
+        of each ``(is Line …)`` left out where they make the default's lines on this board."""
+        def normal(value):
+            if isinstance(value, Named):
+                return Named(value.name, normal(value.value))
+            if isinstance(value, tuple):
+                return tuple(normal(v) for v in value)
+            if not isinstance(value, Node):
+                return value
+            node = Node(value.rule, tuple(normal(a) for a in value.args), value.pos)
+            return self.line_directions(node) if node.rule == "cond_is_line" else node
+
+        tree = normal(self.tree)
+        return Node(tree.rule, ("", *tree.args[1:]), tree.pos)
+
+    def line_directions(self, node: Node) -> Node:
+        """``(is Line …)`` without its directions when they make the default's lines here."""
+        board = self.board
+        dirs = next((a for a in node.args if isinstance(a, Sym) and a.kind == "stepdir"), None)
+        if (dirs is None or board is None or board.kind == "graph" or board.partial_diagonals
+                or dirs.name not in board.axes):
+            return node
+        same = {tuple(x) for x in board.axes[dirs.name]} == {
+            tuple(x) for x in board.axes["Adjacent"]}
+        return Node(node.rule, tuple(a for a in node.args if a is not dirs), node.pos) \
+            if same else node
 
     def combinator(self, node: Node):
         parts = operands(node)
@@ -311,6 +383,11 @@ class _Pruner:
                 reason = "never applies: in a 2-player game the first win always ends the game"
             elif rule.rule == "metarule_move_limit" and later:
                 reason = f"never applies: the later `{_quote(later[-1])}` replaces it"
+            elif rule.rule == "metarule_move_limit" and self.plies_at_most() is not None \
+                    and isinstance(rule.args[0], int) and rule.args[0] > self.plies_at_most():
+                reason = (f"never applies: every move adds a stone to an empty site, so a game "
+                          f"on this board ({self.board.describe()}) is over within "
+                          f"{self.plies_at_most()} plies")
             else:
                 kept.append(rule)
                 continue
@@ -333,6 +410,8 @@ class _Pruner:
         for k, clause in enumerate(items(end.args[0])):
             clause = self.visit(clause)
             reason = self.clause_never_fires(clause.args[0], clauses)
+            if reason is None and not clauses:
+                reason = self.never_holds(clause.args[0])
             clauses.append(clause)
             if reason is None:
                 kept.append(clause)
@@ -340,10 +419,10 @@ class _Pruner:
                 self.note(f"end clause {k + 1} `{_quote(clause)}` can never fire: {reason}")
         return _listed(end.rule, kept or clauses[:1], end.pos)
 
-    @staticmethod
-    def clause_never_fires(cond, earlier: list[Node]) -> str | None:
-        if constant(cond) is False:
-            return "its condition never holds"
+    def clause_never_fires(self, cond, earlier: list[Node]) -> str | None:
+        impossible = self.never_holds(cond)
+        if impossible:
+            return impossible
         for j, clause in enumerate(earlier, 1):
             before = clause.args[0]
             if constant(before) is True:
@@ -354,3 +433,37 @@ class _Pruner:
                 return (f"whenever its condition holds, so does clause {j}'s "
                         f"`{_quote(before)}`, which is tried first")
         return None
+
+    # ------------------------------------------------------------ what the board allows
+    def never_holds(self, cond) -> str | None:
+        """Why ``cond`` holds in no position (None: it may hold)."""
+        if constant(cond) is False:
+            return "its condition never holds"
+        if not isinstance(cond, Node):
+            return None
+        if cond.rule == "cond_and":
+            return next(filter(None, map(self.never_holds, operands(cond))), None)
+        if cond.rule == "cond_or":
+            reasons = [self.never_holds(x) for x in operands(cond)]
+            return reasons[0] if all(reasons) else None
+        line = _line(cond)
+        if line is None or self.board is None:
+            return None
+        longest = longest_line(self.board, line[1])
+        if line[0] <= longest:
+            return None
+        return (f"no line of {line[0]} fits on this board ({self.board.describe()}): its longest "
+                f"along {line[1]} directions has {longest} sites, so `{_quote(cond)}` never holds")
+
+    def plies_at_most(self) -> int | None:
+        """The most plies a game can last when every move adds a stone to an empty site and end
+        rules are tried (the board's sites, one more with the pie rule; a player who cannot
+        move then ends the game), else None."""
+        spec = self.spec
+        if spec is None:
+            return None
+        t = spec.tables
+        if (t[L.P_PLAY] != L.PLAY_ADD or t[L.P_PHASES] != 0 or t[L.P_END_PHASES] == 0
+                or spec.board.num_cells + 1 >= TURNS_PER_PLAYER):
+            return None
+        return int(t[L.P_BOARD_CELLS] + t[L.P_SWAP])

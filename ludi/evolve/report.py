@@ -86,7 +86,7 @@ def front_table(state, config: dict) -> pd.DataFrame:
                              ignore_index=True)
 
 
-def _header(r: dict, config: dict, rank: int) -> str:
+def _header(state, r: dict, config: dict, rank: int) -> str:
     if config["mode"] == "nsga2":
         values = ", ".join(f"{name} {v:.4f}" for name, v in
                            zip(config["objectives"], r["objectives"], strict=True))
@@ -94,6 +94,7 @@ def _header(r: dict, config: dict, rank: int) -> str:
     else:
         lines = [f"// rank {rank}, fitness {r['objectives'][0]:.4f}, generation "
                  f"{r['generation']}, hash {r['hash']}"]
+    lines.append(f"// {lineage(state, r)}")
     lines += [f"// dead rule: {finding}" for finding in dead_rules(r["text"])]
     return "\n".join(lines) + "\n"
 
@@ -108,7 +109,7 @@ def write_outputs(out: Path, state, config: dict, plots: bool = True) -> None:
         old.unlink()
     for rank, r in enumerate(hall_of_fame(state), 1):
         name = f"{r['hash']}.lud" if config["mode"] == "nsga2" else f"{rank:02d}_{r['hash']}.lud"
-        (fame / name).write_text(_header(r, config, rank) + r["text"] + "\n")
+        (fame / name).write_text(_header(state, r, config, rank) + r["text"] + "\n")
     if config["mode"] == "nsga2":
         front_table(state, config).to_csv(out / "front.csv", index=False)
     if plots:
@@ -254,12 +255,23 @@ def offspring_line(table: pd.DataFrame, counters) -> str:
             f"{counters.made})")
 
 
+def lineage(state, r: dict) -> str:
+    """A record's name and where it came from, e.g. ``Zereden, bred from Yavalath and Hex``
+    (``Yavalath, a seed``)."""
+    name = parse(r["text"]).name
+    parents = [parse(state.archive[h]["text"]).name for h in r.get("parents", [])
+               if h in state.archive]
+    if not parents:
+        return f"{name}, a seed" if r.get("operator") == "seed" else name
+    return f"{name}, bred from {' and '.join(dict.fromkeys(parents))} ({r['operator']})"
+
+
 def _best_lines(state, top: int) -> list[str]:
     lines = []
     for rank, r in enumerate(hall_of_fame(state)[:top], 1):
         m = r["measures"]
-        lines.append(f"\n#{rank}  fitness {r['objectives'][0]:.3f}  (generation "
-                     f"{r['generation']}, {r['operator']}, hash {r['hash']})")
+        lines.append(f"\n#{rank}  fitness {r['objectives'][0]:.3f}  {lineage(state, r)}; "
+                     f"generation {r['generation']}, hash {r['hash']}")
         lines.append("    " + ", ".join(f"{k} {m.get(k, float('nan')):.2f}" for k in
                                         ("completion", "balance", "decisiveness", "duration",
                                          "branching", "drawishness")))

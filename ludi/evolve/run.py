@@ -43,6 +43,7 @@ from ludi.agents.compiled import ensure_compiled
 from ludi.errors import LudiError
 from ludi.evolve.config import resolve
 from ludi.evolve.fitness import NOT_VIABLE, descriptor_bins, evaluate, failed
+from ludi.evolve.names import named_child
 from ludi.evolve.operators import REPAIR_TRIES, Counters, compiles, crossover, mutate, repaired
 from ludi.evolve.population import (
     individual,
@@ -52,7 +53,7 @@ from ludi.evolve.population import (
     uniform,
 )
 from ludi.evolve.workers import make_map
-from ludi.lang import load_description, parse
+from ludi.lang import Node, load_description, parse
 from ludi.progress import ticking
 
 
@@ -208,7 +209,8 @@ class Evolution:
     def vary(self, parents: list[str]) -> tuple[list[str], dict]:
         """Pairs of parents, crossed over with probability ``crossover`` and each child mutated
         with probability ``mutation`` (always, when it was not crossed over). A child that does
-        not compile is made again from its parents, up to ``REPAIR_TRIES`` times."""
+        not compile is made again from its parents, up to ``REPAIR_TRIES`` times. A child that
+        is a new game gets a name of its own (:mod:`ludi.evolve.names`)."""
         offspring, origin = [], {}
         tb, rng, counters = self.toolbox, self.rng, self.state.counters
         cx, mut = float(self.config["crossover"]), float(self.config["mutation"])
@@ -235,7 +237,7 @@ class Evolution:
                 if kids[0] is not None and kids[1] is not None:
                     break
             for tree, op in kids:
-                text = tree.to_text()
+                text = named_child(tree, parents[i:i + 2]).to_text()
                 offspring.append(text)
                 origin[text] = {"parents": [ha, hb], "operator": op}
         return offspring, origin
@@ -248,10 +250,16 @@ class Evolution:
             seeds = _seed_texts(self.config)
             origin = {t: {"operator": "seed"} for t in seeds}
             pop = list(seeds)
+            chosen: list[str] = []  # the seed of the latest mutant
+
+            def mutant() -> Node:
+                chosen[:] = [rng.choice(seeds)]
+                return named_child(tb.mutate(parse(chosen[0]).tree), chosen)
+
             while len(pop) < int(self.config["population"]):
-                text = repaired(lambda: tb.mutate(parse(rng.choice(seeds)).tree),
-                                st.counters).to_text()
-                origin.setdefault(text, {"operator": "mutation of a seed"})
+                text = repaired(mutant, st.counters).to_text()
+                origin.setdefault(text, {"operator": "mutation of a seed",
+                                         "parents": [parse(chosen[0]).hash]})
                 pop.append(text)
             self.evaluate_all(pop, 0, origin)
             st.population = self.survivors(pop)
