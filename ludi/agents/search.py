@@ -59,7 +59,7 @@ from ludi.compile.layout import (
     W_ERROR,
 )
 from ludi.engine.kernels import SOURCES, drop_stale_cache
-from ludi.engine.kernels.apply import apply_move
+from ludi.engine.kernels.apply import apply_move, apply_move_inline
 from ludi.engine.kernels.core import copy_state, kernel, rng_below, rng_seed, tiny
 from ludi.engine.kernels.ends import end_if_stuck
 from ludi.engine.kernels.generate import could_win, generate, swap_allowed, wins_at
@@ -591,7 +591,7 @@ def noted_playout(t, s, w, buf, rng, ply, it, placed_in, placed_at, placed_by, p
                 break
             m = buf[0]
         note_placement(m, s[I_MOVER], ply, it, placed_in, placed_at, placed_by, placed)
-        apply_move(t, s, w, m)
+        apply_move_inline(t, s, w, m)
         ply += 1
 
 

@@ -611,7 +611,7 @@ def map_entry(t, which, key):
     return key
 
 
-@tiny
+@kernel
 def compare(w, op, pc, a, b):
     """Arithmetic and comparison ops (OP_ADD … OP_GE, OP_DIV, OP_MOD) on two integers."""
     if op == OP_ADD:
@@ -647,7 +647,7 @@ def compare(w, op, pc, a, b):
     return 0
 
 
-@tiny
+@kernel
 def leaf(t, s, w, pc):
     """Evaluate an op that pops nothing (a test or a value) and return its value. The tests end
     clauses ask on every move are inlined here; the others are one compiled call, leaf_rest
@@ -809,6 +809,11 @@ def _loop_done(t, s, w, loop, after, sp, result):
     w[vals + sp] = result
     w[vals + t[P_VM_STACK] + sp] = loop
     return after, sp + 1
+
+
+#: :func:`leaf` inlined where end clauses are tested after every move (:func:`first_clause`);
+#: called elsewhere, so that it is compiled once instead of in every caller.
+leaf_inline = tiny(leaf.py_func)
 
 
 @kernel
@@ -1007,7 +1012,7 @@ def first_clause(t, s, w):
         at = clauses + CLAUSE_WIDTH * m
         start = t[at + CL_COND]
         if t[at + CL_COND_END] - start == 1:  # most clauses are one test: no VM loop
-            if leaf(t, s, w, start) != 0:
+            if leaf_inline(t, s, w, start) != 0:
                 return m, start
         else:
             value, reason = evaluate(t, s, w, start, t[at + CL_COND_END])

@@ -51,7 +51,12 @@ from ludi.compile.layout import (
 #: counting references to the array arguments at every call costs more than the work itself
 #: (measured: 3x on Yavalath playouts). Only entry points that allocate use plain ``njit``.
 kernel = njit(cache=True, _nrt=False)
-#: Small helpers on the hot path are inlined into their callers.
+#: Small helpers on the hot path (a few lines each) are inlined into their callers by numba.
+#: Anything longer is a ``kernel`` and called: numba inlines a function by typing its body
+#: again at every call site, so inlining long helpers (apply_move, a condition's leaf, a
+#: sowing turn) into each of their callers made the first compile take 12 minutes instead of
+#: 4. Where a long one runs once a ply in a playout loop, that loop calls an inlined copy
+#: (``tiny(f.py_func)``: ``apply_move_inline``, ``leaf_inline``).
 tiny = njit(cache=True, _nrt=False, inline="always")
 
 

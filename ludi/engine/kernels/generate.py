@@ -310,7 +310,7 @@ def wins_at(t, s, w, colour, site):
     return win
 
 
-@tiny
+@kernel
 def dynamic_region_has(t, s, w, code, mover, site):
     """Membership in a region computed by trial moves ((sites Winning …) or a union with one)."""
     row = REG_DYNAMIC - code

@@ -36,7 +36,7 @@ LANE_A = np.uint64(0x9E3779B97F4A7C15)
 LANE_B = np.uint64(0xC2B2AE3D27D4EB4F)
 
 
-@tiny
+@kernel
 def position_hash(t, s):
     """A hash of the board (owners and counts of every site, local states where the rules use
     them) and the colour to move: two multiply-xor lanes over the sites (even and odd ones,

@@ -50,7 +50,7 @@ from ludi.compile.layout import (
     W_ERROR,
     W_NO_MOVES,
 )
-from ludi.engine.kernels.core import draw, sec, set_context, tiny
+from ludi.engine.kernels.core import draw, kernel, sec, set_context, tiny
 from ludi.engine.kernels.effects import move_from
 from ludi.engine.kernels.ends import settle_clause
 from ludi.engine.kernels.history import (
@@ -100,7 +100,7 @@ def plan_of(t):
                 MOVE_SELECT | (t[P_SOW_GEN] << GEN_SHIFT))
 
 
-@tiny
+@kernel
 def sow_words(t, plan, lo, hi, colour, house):
     """Sow ``house`` for ``colour`` on the words and make the captures, as ``sowing.sow_on``
     does; return the words, the last site sown and the seeds captured."""
@@ -154,7 +154,7 @@ def opposing(t, plan, lo, hi, colour):
     return word_sum(lo & t[opp]) + word_sum(hi & t[opp + 1])
 
 
-@tiny
+@kernel
 def moves_on_words(t, plan, lo, hi, colour, buf):
     """``colour``'s legal sowing moves into ``buf``, as ``sowing.sow_moves`` lists them; return
     how many."""
@@ -176,7 +176,7 @@ def moves_on_words(t, plan, lo, hi, colour, buf):
     return n
 
 
-@tiny
+@kernel
 def packed_turns(t, s, w, buf, rng, n):
     """Play random turns from ``s``, whose mover has the ``n`` > 0 legal moves in ``buf``, until
     the game ends (return 0), the next player has no move (0: the caller takes the general

@@ -23,7 +23,7 @@ from ludi.compile.layout import (
     S_EMPTIES,
     W_ERROR,
 )
-from ludi.engine.kernels.apply import apply_move
+from ludi.engine.kernels.apply import apply_move, apply_move_inline
 from ludi.engine.kernels.core import (
     copy_state,
     kernel,
@@ -92,7 +92,7 @@ def playout(t, s, w, buf, rng):
             if end_if_stuck(t, s, w, buf) == 0:
                 break
             m = buf[0]
-        apply_move(t, s, w, m)
+        apply_move_inline(t, s, w, m)
 
 
 @njit(cache=True)

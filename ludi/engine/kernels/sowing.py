@@ -101,7 +101,7 @@ def in_houses(t, code, colour, site):
     return t[t[T_REGIONS] + (code * 4 + colour) * t[P_CELLS] + site] == 1
 
 
-@tiny
+@kernel
 def sow_on(t, w, a, cnt, colour, house):
     """Sow ``house`` for ``colour`` on the counts ``a[cnt:cnt+C]`` and make the captures; return
     the last site sown (-1 when nothing moved)."""
@@ -182,7 +182,7 @@ def houses(t, code, colour):
     return t[at:at + C]
 
 
-@tiny
+@kernel
 def sow_moves(t, s, w, buf):
     """The mover's legal sowing moves into ``buf``; return how many."""
     colour = s[I_MOVER]

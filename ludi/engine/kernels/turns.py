@@ -84,7 +84,7 @@ def comparison(op, a, b):
     return a != b
 
 
-@tiny
+@kernel
 def flat_test(t, s, w, code, counts, packed, pc):
     """One of ``FLAT_TESTS`` (op ``pc``), as the condition VM's leaf evaluates it after a move of
     a two-player game (the mover's own (no Moves …) is the stalemate flag, the other player's
@@ -111,7 +111,7 @@ def flat_test(t, s, w, code, counts, packed, pc):
     return op == OP_TRUE
 
 
-@tiny
+@kernel
 def first_flat_clause(t, s, w, packed):
     """Index of the first end clause that holds (-1: none) and the op that made it hold, for
     clauses of flat tests: the same answer as ``first_clause`` (an (and …) holds by its last
@@ -150,7 +150,7 @@ def sow_turn(t, s, w, move, buf):
     return turn(t, s, w, move, buf)
 
 
-@tiny
+@kernel
 def turn(t, s, w, move, buf):
     """Play the sowing ``move``, record the position, try the end clauses and pass the turn, as
     ``apply_move`` does; return how many legal moves the next player has, written into ``buf``
