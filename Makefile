@@ -25,9 +25,9 @@ $(TEST_STAMP): $(STAMP)
 	touch $(TEST_STAMP)
 
 # `make test`: every test but the long statistical checks, the whole-library run and the fuzz
-# (marked slow), on up to 4 cores (pytest-xdist); each worker loads the kernels from the cache.
-# Under 15 minutes on an idle 2-core machine from a fresh clone, install and first compile
-# included. `make test-long`: the slow ones (about 25 minutes); CI (.ci/run) runs both.
+# (marked slow), on up to 4 cores (pytest-xdist): the kernels are compiled once before the
+# workers start (tests/conftest.py), and each worker loads them from the cache. 11 minutes on an
+# idle 2-core machine from a fresh clone, install and first compile included. `make test-long`: the slow ones (about 25 minutes); CI (.ci/run) runs both.
 test: $(TEST_STAMP)
 	$(BIN)/ruff check ludi tests benchmarks
 	$(BIN)/python -m pytest -q -m "not slow and not sweep" -n auto --maxprocesses 4 --dist worksteal --durations=15

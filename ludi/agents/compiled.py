@@ -61,7 +61,7 @@ def _steps(part: str):
 
 
 #: How long the first compile takes (measured from a fresh clone, README "Install").
-ESTIMATE = "about 4 minutes"
+ESTIMATE = "about 4½ minutes"
 
 
 def _kernel_count() -> int:
