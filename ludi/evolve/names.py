@@ -32,10 +32,6 @@ def invented_name(game_hash: str) -> str:
     return ("".join(letters) + ENDINGS[n % len(ENDINGS)]).capitalize()
 
 
-def name_of(tree: Node) -> str:
-    return str(tree.args[0])
-
-
 def renamed(tree: Node, name: str) -> Node:
     """The game ``tree`` called ``name``."""
     return Node(tree.rule, (name, *tree.args[1:]), tree.pos)
@@ -47,5 +43,5 @@ def named_child(tree: Node, parents: list[str]) -> Node:
     text = tree.to_text()
     for parent in parents:
         if game_hash(parent) == game_hash(text):
-            return renamed(tree, name_of(parse(parent).tree))
+            return renamed(tree, parse(parent).name)
     return renamed(tree, invented_name(game_hash(text)))
