@@ -25,6 +25,7 @@ from tqdm.auto import tqdm
 
 from ludi.engine import kernels as K
 from ludi.engine import load, run_playouts
+from ludi.engine.playouts import recorded_random_game
 from ludi.errors import UsageError
 from ludi.progress import ticking
 
@@ -51,7 +52,8 @@ def _steps(part: str):
             state.to_move  # noqa: B018 (reads the player kernel)
 
         return [("legal moves and moves", moves), ("positions", positions),
-                ("random playouts", lambda: run_playouts(game, 1))]
+                ("random playouts", lambda: run_playouts(game, 1)),
+                ("recorded random games", lambda: recorded_random_game(game, 0))]
     from ludi.agents.players import make_agent
 
     state = game.initial_state()

@@ -178,7 +178,12 @@ class MCTSAgent(_SearchAgent):
             (f",plies={self.plies}" if self.plies else "")
 
     def analyse(self, state: State) -> Analysis:
-        need = search_bytes(self.iterations, len(state.legal_codes()), self.rave > 0)
+        rave = self.rave > 0
+        # the game's most moves bound the position's: list them only when that bound is too big
+        if search_bytes(self.iterations, len(state.game.new_buffer()), rave) <= MAX_SEARCH_BYTES:
+            need = 0
+        else:
+            need = search_bytes(self.iterations, len(state.legal_codes()), rave)
         if need > MAX_SEARCH_BYTES:
             raise LudiError(f"{self.name} would keep about {need / 2**30:.1f} GB to search this "
                             f"position of {state.game.name} (at most "

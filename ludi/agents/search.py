@@ -313,8 +313,9 @@ def mcts(t, root, w, iterations, max_plies, c_explore, solver, rave, seed, moves
     # per site, the simulation (iteration) that last placed there, the ply and the colour
     amaf = rave > 0 and t[P_PLAY] == PLAY_ADD
     cells = t[P_CELLS] if amaf else 1
-    amaf_n = np.zeros(capacity if amaf else 1, np.float64)
-    amaf_v = np.zeros(capacity if amaf else 1, np.float64)
+    # zeroed entry by entry as moves are listed: a search uses a small part of its room
+    amaf_n = np.empty(capacity if amaf else 1, np.float64)
+    amaf_v = np.empty(capacity if amaf else 1, np.float64)
     entry = np.zeros(nodes, np.int64)
     inv_root = np.zeros(nodes if amaf else 1, np.float64)  # 1 / sqrt(visits)
     rave_weight = np.zeros(nodes if amaf else 1, np.float64)  # sqrt(rave / (3 visits + rave))
@@ -406,6 +407,8 @@ def mcts(t, root, w, iterations, max_plies, c_explore, solver, rave, seed, moves
                 if amaf:  # RAVE picks what to add (at random while nothing is known)
                     for i in range(n):
                         pool[used + i] = buf[i]
+                        amaf_n[used + i] = 0.0
+                        amaf_v[used + i] = 0.0
                 else:
                     for i in range(n):
                         j = rng_below(rng, i + 1)

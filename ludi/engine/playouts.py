@@ -54,3 +54,32 @@ def random_playouts(game: Game, n: int = 1000, seed: int = 0) -> dict:
     out["games_per_s"] = n / elapsed if elapsed > 0 else float("inf")
     out["plies_per_s"] = float(lengths.sum()) / elapsed if elapsed > 0 else float("inf")
     return out
+
+
+def recorded_random_game(game: Game, seed: int) -> tuple[State, np.ndarray, np.ndarray,
+                                                         np.ndarray, np.ndarray]:
+    """One uniformly random game from the start, played whole in compiled code: its final
+    state and, as :class:`ludi.measure.GameRecord` keeps them, per move the player to move and
+    the number of legal moves, per state (the final one included) the occupied sites, and per
+    site whether it was ever occupied. A cheap game for a random screen: no Python per move
+    (and so no move texts: the final state's ``moves`` list stays empty).
+
+    >>> import ludi
+    >>> state, movers, legal, occupancy, ever = recorded_random_game(ludi.load("tictactoe"), 1)
+    >>> len(occupancy) == len(movers) + 1 == state.ply + 1
+    True
+    """
+    state = game.initial_state()
+    room = max(0, int(game.tables[L.P_MOVE_LIMIT]) - state.ply)
+    movers = np.zeros(room, np.int64)
+    legal = np.zeros(room, np.int64)
+    occupancy = np.zeros(room + 1, np.int64)
+    ever = np.zeros(int(game.tables[L.P_CELLS]), np.bool_)
+    work = game.new_work()
+    n = K.recorded_playout(game.tables, state._s, work, game.new_buffer(), int(seed), movers,
+                           legal, occupancy, ever)
+    game.check(work)
+    if n < 0:  # the move limit bounds the game; a game past it is an engine fault
+        raise RuntimeError(f"{game.name}: a random game went past its move limit of "
+                           f"{int(game.tables[L.P_MOVE_LIMIT])} plies")
+    return state, movers[:n], legal[:n], occupancy[:n + 1], ever

@@ -74,16 +74,26 @@ def margin(table: pd.DataFrame) -> float:
     return float(good.min() - bad.max())
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     """``python -m ludi.evolve.benchmark [CONFIG.toml]``: score the benchmark under a run's
     settings (the demo's by default) and print the ranking and the margin."""
+    import argparse
     import sys
 
+    from ludi.errors import LudiError
     from ludi.evolve.config import candidate_settings, load_toml
 
-    path = sys.argv[1] if len(sys.argv) > 1 else BENCHMARK.parent / "demo.toml"
-    config = candidate_settings(load_toml(path))
-    table = score(config)
+    parser = argparse.ArgumentParser(prog="python -m ludi.evolve.benchmark",
+                                     description=main.__doc__.split(":")[1].strip())
+    parser.add_argument("config", nargs="?", default=str(BENCHMARK.parent / "demo.toml"),
+                        help="a run's settings (TOML; the demo's by default)")
+    args = parser.parse_args(argv)
+    try:
+        config = candidate_settings(load_toml(args.config))
+        table = score(config)
+    except LudiError as e:
+        print(e, file=sys.stderr)
+        sys.exit(2)
     with pd.option_context("display.width", 160, "display.max_colwidth", 40):
         print(table[["label", "kind", "gate", "fitness", "completion", "balance", "duration",
                      "why"]].to_string(float_format=lambda x: f"{x:.3f}"))

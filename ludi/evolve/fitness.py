@@ -48,7 +48,7 @@ from ludi.measure.measures import (
     viability,
     wilson,
 )
-from ludi.measure.trials import BudgetExceeded, play_one
+from ludi.measure.trials import BudgetExceeded, play_one, random_record
 
 #: Measures saved for every candidate (the Parquet table's columns).
 SAVED = ("completion", "drawishness", "timeouts", "balance", "balance_lo", "balance_hi",
@@ -107,8 +107,7 @@ def evaluate(text: str, config: dict) -> dict:
         if not game.initial_state().legal_moves():
             out["gate"] = "playable"
             return out
-        random_specs = ["random"] * game.num_players
-        screen = [play_one(text, random_specs, seed + i, True, "none", budget, limit, work)
+        screen = [random_record(text, seed + i, limit, budget, work)
                   for i in range(int(config["screen_games"]))]
         passed, reasons = viability(screen)
         if not passed:

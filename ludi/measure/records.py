@@ -22,7 +22,8 @@ class GameRecord:
     Fields:
         num_players: number of players P.
         movers: (L,) index of the player to move in each state s_0..s_{L-1}.
-        moves: the L moves, as texts.
+        moves: the L moves, as texts; None for a random game played whole in compiled code
+            (:func:`ludi.measure.trials.random_record`), which keeps no texts.
         legal_counts: (L,) number of legal moves in each state s_0..s_{L-1}.
         evals: (L+1, P) a fixed evaluator's value in [-1, 1] for each player in each state
             s_0..s_L (the last row is the final state; it may hold the true returns).
@@ -39,7 +40,7 @@ class GameRecord:
 
     num_players: int
     movers: np.ndarray
-    moves: list[str]
+    moves: list[str] | None
     legal_counts: np.ndarray
     evals: np.ndarray
     move_evals: list[np.ndarray] | None
@@ -63,8 +64,10 @@ class GameRecord:
         self._check_shapes()
 
     def _check_shapes(self) -> None:
-        n = len(self.moves)
-        sizes = {"movers": len(self.movers), "legal_counts": len(self.legal_counts)}
+        n = len(self.movers)
+        sizes = {"legal_counts": len(self.legal_counts)}
+        if self.moves is not None:
+            sizes["moves"] = len(self.moves)
         if self.move_evals is not None:
             sizes["move_evals"] = len(self.move_evals)
         sizes.update({"evals": self.evals.shape[0] - 1, "occupancy": len(self.occupancy) - 1})
@@ -79,7 +82,7 @@ class GameRecord:
     @property
     def length(self) -> int:
         """Number of moves (plies) L."""
-        return len(self.moves)
+        return len(self.movers)
 
     @property
     def winner(self) -> int | None:

@@ -17,6 +17,7 @@ from ludi.agents import make_agent, split_agents
 from ludi.agents.compiled import ensure_compiled
 from ludi.compile import layout as L
 from ludi.engine import Game, as_game, parse
+from ludi.engine.playouts import recorded_random_game
 from ludi.errors import positive_int, require
 from ludi.measure.measures import wilson
 from ludi.measure.records import GameRecord
@@ -162,6 +163,30 @@ def play_one(text: str, agent_specs: list[str], seed: int, record: bool = False,
         num_cells=game.board.num_cells,
         coverage=float(ever.mean()),
     )
+
+
+def random_record(text: str, seed: int, move_limit: int | None = None,
+                  budget: int | None = None, work: list[int] | None = None) -> GameRecord:
+    """One uniformly random game, recorded without evaluations, played whole in compiled code
+    (:func:`ludi.engine.playouts.recorded_random_game`): what ``play_one`` records for random
+    agents with ``evaluator="none"`` but the move texts (``moves`` is None), at a fraction of
+    the cost. ``move_limit``, ``budget`` and ``work`` are as for :func:`play_one`; the budget is
+    checked once the game is over."""
+    game = _game(text, move_limit)
+    state, movers, legal, occupancy, ever = recorded_random_game(game, seed)
+    total = work if work is not None else [0]
+    total[0] += state.ply
+    if budget is not None and total[0] > budget:
+        raise BudgetExceeded(total[0], budget)
+    n = game.num_players
+    returns = state.returns()
+    evals = np.zeros((len(movers) + 1, n))
+    evals[-1] = returns
+    return GameRecord(num_players=n, movers=movers, moves=None, legal_counts=legal,
+                      evals=evals, move_evals=None, ranks=list(state.ranks), returns=returns,
+                      end_type=state.end_type or "", timeout=state.end_type == "move limit",
+                      occupancy=occupancy, num_cells=game.board.num_cells,
+                      coverage=float(ever[:game.board.num_cells].mean()))
 
 
 def run_games(game: Game, tasks: list[tuple], *, workers: int = 1, progress: bool = True,

@@ -65,8 +65,13 @@ from ludi.engine.kernels.core import player_of, rng_seed  # noqa: E402
 from ludi.engine.kernels.ends import end_if_stuck  # noqa: E402
 from ludi.engine.kernels.generate import generate  # noqa: E402
 from ludi.engine.kernels.pieces import place, place_piece, remove  # noqa: E402
-from ludi.engine.kernels.playouts import playout, playouts, random_move  # noqa: E402
+from ludi.engine.kernels.playouts import (  # noqa: E402
+    playout,
+    playouts,
+    random_move,
+    recorded_playout,
+)
 
 __all__ = ["SOURCES", "apply_move", "cache_root", "drop_stale_cache", "end_if_stuck", "evaluate",
            "generate", "place", "place_piece", "player_of", "playout", "playouts", "random_move",
-           "remove", "rng_seed"]
+           "recorded_playout", "remove", "rng_seed"]

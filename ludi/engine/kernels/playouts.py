@@ -8,6 +8,7 @@ from numba import njit
 from ludi.compile.layout import (
     I_END_OP,
     I_FORCED_PASSES,
+    I_MOVER,
     I_NEMPTY,
     I_OVER,
     I_PLY,
@@ -16,10 +17,13 @@ from ludi.compile.layout import (
     MOVE_ADD,
     MOVE_SWAP,
     P_ADD_ALL,
+    P_CELLS,
     P_MAX_MOVES,
     P_PLAY,
     P_SOW_TURN,
     PLAY_ADD,
+    S_BOARD,
+    S_COUNTS,
     S_EMPTIES,
     W_ERROR,
 )
@@ -113,3 +117,43 @@ def playouts(t, s0, w, n, seed, lengths, winners, reasons):
         win = s[I_WINNER]
         winners[g] = player_of(s, win) if win >= 0 else -1
         reasons[g] = s[I_END_OP]
+
+
+@njit(cache=True)
+def recorded_playout(t, s, w, buf, seed, movers, legal, occupancy, ever):
+    """One random game from ``s`` (played on it), recorded as :class:`ludi.measure.GameRecord`
+    wants it: per state before a move, the player to move (``movers``) and the number of legal
+    moves (``legal``); per state, the end's included, the number of occupied sites
+    (``occupancy``); per site, whether it was ever occupied (``ever``, True stays True). Each
+    move is drawn uniformly from the legal moves as the engine lists them (forced passes
+    included), as a random agent draws. Returns the number of moves, or -1 when the game
+    outgrew ``movers`` (``occupancy`` holds one entry more) or the engine met an error (in
+    ``w``)."""
+    rng = np.empty(1, np.uint64)
+    rng_seed(rng, seed)
+    cells = t[P_CELLS]
+    board = sec(s, S_BOARD)
+    counts = sec(s, S_COUNTS)
+    if ever.shape[0] < cells:
+        return -1
+    ply = 0
+    while True:
+        n = end_if_stuck(t, s, w, buf) if s[I_OVER] == 0 else 0
+        if w[W_ERROR] != 0:
+            return -1
+        occupied = 0
+        for c in range(cells):
+            if s[board + c] != 0 or s[counts + c] > 0:
+                occupied += 1
+                ever[c] = True
+        occupancy[ply] = occupied
+        if s[I_OVER] != 0:
+            return ply
+        if ply >= movers.shape[0] or ply + 1 >= occupancy.shape[0]:
+            return -1
+        movers[ply] = player_of(s, s[I_MOVER])
+        legal[ply] = n
+        apply_move(t, s, w, buf[rng_below(rng, n)])
+        if w[W_ERROR] != 0:
+            return -1
+        ply += 1
