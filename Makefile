@@ -11,7 +11,7 @@ TEST_STAMP := $(VENV)/.installed-test
 # The install says every few seconds that it is still working (pip is silent with --quiet).
 TICK = ( while sleep 5; do echo "  ... still installing"; done ) & ticker=$$!
 $(STAMP): pyproject.toml
-	@echo "installing ludi and what it needs into $(VENV) (first run only, a minute or two)"
+	@echo "installing ludi and what it needs into $(VENV) (first run only, under a minute)"
 	$(PY) -m venv $(VENV)
 	@$(TICK); \
 	$(BIN)/pip install --quiet --upgrade pip && \

@@ -15,7 +15,7 @@ def main() -> None:
     config_path = Path(__file__).resolve().parent.parent / "experiments" / "demo.toml"
     out = Path("runs/demo")
     print("ludi demo: evolving games from the shipped seeds (LUDI-style weighted fitness; "
-          "about 2½ minutes on an idle 2-core machine, after the first run's compile)")
+          "about a minute on an idle 2-core machine, after the first run's compile)")
     print(f"config {config_path}; run folder {out}\n")
     t0 = time.perf_counter()
     config = load_toml(config_path)

@@ -120,7 +120,7 @@ def test_the_bar_moves_with_each_kernel_compiled_and_names_it():
         njit(probe)(1)
         njit(other)(1)  # not ludi's: not counted
     assert bar.n == 1 and bar.names == ["a step: probe"]
-    assert compiled._kernel_count() > 100
+    assert 50 < compiled._kernel_count() < 174  # the inlined helpers left out
 
 
 def test_unknown_part_is_refused():
