@@ -307,6 +307,13 @@ def cmd_experiment(args) -> int:
         if not args.list:
             print("\nrun one with: ludi experiment NAME [--scale full]")
         return 0
+    if args.name == "docs":  # the results page, from the results folders
+        from ludi.experiments.docs import PAGE, write_results_page
+
+        out = args.out or str(PAGE)
+        writable(out, "--out")
+        print(f"wrote {write_results_page('results', out)} from results/")
+        return 0
     if args.workers is not None:
         positive_int(args.workers, "--workers")
     if args.out:
@@ -471,7 +478,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("experiment", help="run a named study that reproduces a LUDI-style "
                        "finding (ludi experiment --list)")
-    p.add_argument("name", nargs="?", help="an experiment (see --list) or its TOML file")
+    p.add_argument("name", nargs="?", help="an experiment (see --list) or its TOML file; "
+                   "'docs' writes docs/results.md from results/ (--out: another file)")
     p.add_argument("--list", action="store_true", help="list the experiments and what they ask")
     p.add_argument("--scale", choices=["smoke", "full"], default="smoke",
                    help="smoke: a minute, for checking; full: the results page's numbers")

@@ -8,7 +8,9 @@ import pandas as pd
 import pytest
 
 import ludi
-from ludi.evolve.benchmark import entries, margin, score
+from ludi.engine.playouts import random_playouts
+from ludi.errors import LudiError
+from ludi.evolve.benchmark import HALVES, draw_halves, entries, margin, score, split_seed, summary
 
 SMALL = """
 [[good]]
@@ -41,6 +43,63 @@ def test_benchmark_holds_a_dozen_of_each_kind_with_reasons():
         assert ludi.parse(e.text).num_players >= 2  # every entry compiles and can be played
 
 
+def test_benchmark_spans_ludii_categories_and_degenerate_families():
+    games = entries()
+    assert len(games) >= 40
+    library = [e for e in games if e.label.endswith("(Ludii)")]
+    assert all(e.kind == "good" and not e.tuned for e in library)
+    assert len({e.family for e in library} & {"hunt", "race", "sow", "space", "war"}) >= 4
+    assert {"race", "hunt", "sow", "war"} <= {e.family for e in games if e.kind == "degenerate"}
+    assert sum(not e.tuned for e in games) >= 20  # the entries the fitness was not shaped on
+
+
+def test_halves_are_the_recorded_seeded_draw():
+    games = entries()
+    recorded = {e.label: e.half for e in games}
+    assert set(recorded.values()) == set(HALVES)
+    assert draw_halves(games, split_seed()) == recorded  # the file holds the draw, untouched
+    assert draw_halves(games, split_seed() + 1) != recorded  # and the draw is the seed's
+    for kind in ("good", "degenerate"):
+        for tuned in (True, False):
+            group = [e.half for e in games if (e.kind, e.tuned) == (kind, tuned)]
+            assert abs(group.count("dev") - group.count("held-out")) <= 1
+
+
+def test_a_missing_ludii_library_is_named(tmp_path, monkeypatch):
+    monkeypatch.setenv("LUDI_LUDII_DIR", str(tmp_path))
+    with pytest.raises(LudiError, match="Ludii's library"):
+        entries()
+
+
+# what each new degenerate rule set's reason says, checked by 400 random games
+CLAIMS = {
+    "Short Break": dict(mean_length=1.0, p1_win=1.0),  # the first move reaches the goal
+    "Two Lanes": dict(p1_win=1.0, sd_length=0.0),  # no choice, the first player arrives first
+    "Tied Lanes": dict(draw=1.0),  # nobody can lose
+    "Side Steps": dict(timeout=1.0),  # nobody can reach the goal
+    "Endless Round": dict(timeout=1.0),  # the seeds go round for ever
+    "Frozen Geese": dict(p1_win=1.0),  # the hunted cannot move: the fox takes them all
+}
+
+
+@pytest.mark.parametrize("label", sorted(CLAIMS))
+def test_degenerate_rule_sets_do_what_their_reasons_say(label):
+    entry = next(e for e in entries() if e.label == label)
+    stats = random_playouts(ludi.parse(entry.text), 400, seed=1)
+    for key, value in CLAIMS[label].items():
+        assert stats[key] == pytest.approx(value), (label, key, stats[key])
+
+
+def test_one_shot_first_move_captures_everything():
+    game = ludi.parse(next(e for e in entries() if e.label == "One Shot").text)
+    wins = []
+    for move in game.initial_state().legal_moves():
+        state = game.initial_state()
+        state.apply(move)
+        wins.append(state.is_terminal() and state.winner == 0)
+    assert any(wins) and not all(wins)  # one first move takes the only enemy piece and wins
+
+
 def test_scoring_is_the_evaluation_and_reproducible(tmp_path):
     path = tmp_path / "small.toml"
     path.write_text(SMALL)
@@ -56,6 +115,15 @@ def test_scoring_is_the_evaluation_and_reproducible(tmp_path):
 
 
 def test_margin_is_worst_good_minus_best_degenerate():
-    table = pd.DataFrame({"kind": ["good", "good", "degenerate", "degenerate"],
-                          "fitness": [0.7, 0.5, 0.45, 0.1]})
+    table = pd.DataFrame({"label": list("abcd"), "kind": ["good", "good", "degenerate",
+                                                         "degenerate"],
+                          "fitness": [0.7, 0.5, 0.45, 0.1], "half": ["dev", "held-out"] * 2,
+                          "tuned": [True, False, True, False]})
     assert margin(table) == pytest.approx(0.05)
+    assert margin(table, "dev") == pytest.approx(0.7 - 0.45)
+    assert margin(table, "held-out") == pytest.approx(0.5 - 0.1)
+    parts = summary(table).set_index("part")
+    assert parts.loc["all", "ordered"] == pytest.approx(1.0)  # all four pairs in order
+    assert parts.loc["not tuned on", "margin"] == pytest.approx(0.4)
+    table.loc[3, "fitness"] = 0.6  # one degenerate above one good game: 3 of 4 pairs
+    assert summary(table).set_index("part").loc["all", "ordered"] == pytest.approx(0.75)

@@ -14,7 +14,7 @@ import pytest
 
 from ludi.errors import LudiError
 from ludi.evolve import load_toml
-from ludi.evolve.benchmark import margin, score
+from ludi.evolve.benchmark import score, summary
 from ludi.evolve.config import DEFAULTS, candidate_settings, resolve
 from ludi.evolve.fitness import appeal, fitness, soundness
 from ludi.evolve.patterns import degenerate_kinds, line_rules, win_lose_pair
@@ -102,22 +102,25 @@ def test_degenerate_patterns_read_the_end_rules():
 # ---------------------------------------------------------------- the benchmark
 
 @pytest.mark.slow
-def test_default_fitness_ranks_every_good_game_above_every_degenerate_one():
+def test_default_fitness_separates_the_benchmark_on_both_halves():
     table = score(demo_budget(), progress=False)
-    gap = margin(table)
-    good = table[table["kind"] == "good"]
-    bad = table[table["kind"] == "degenerate"]
-    print(f"\nbenchmark margin at the demo's budget: {gap:+.3f} (worst good "
-          f"{good['fitness'].min():.3f} {good.loc[good['fitness'].idxmin(), 'label']}, best "
-          f"degenerate {bad['fitness'].max():.3f} {bad.loc[bad['fitness'].idxmax(), 'label']})")
-    # at least the margin of the fitness at plain UCT's mcts:400, before the measuring agent
-    # could see the board (+0.086, measured with benchmarks/ at commit c9b7264)
-    assert gap >= 0.086, table[["label", "kind", "fitness", "soundness"]].to_string()
-    assert (good["gate"] == "ok").all()  # no good game is thrown out by a gate
+    parts = summary(table).set_index("part")
+    print("\n" + parts.to_string())
+    dev, held = parts.loc["dev"], parts.loc["held-out"]
+    # the half the fitness may be tuned on: at least the margin of the fitness at plain UCT's
+    # mcts:400, before the measuring agent could see the board (+0.086, measured with
+    # benchmarks/ at commit c9b7264, on the 26 entries it was shaped on)
+    assert dev["margin"] >= 0.086, table[["label", "kind", "half", "fitness"]].to_string()
+    tuned_good = table[(table["kind"] == "good") & table["tuned"]]
+    assert (tuned_good["gate"] == "ok").all()  # no game it was shaped on is thrown out
+    # the held-out half is only reported, never tuned on: the fitness must still order most of
+    # its pairs (a coin would order half)
+    assert held["ordered"] >= 0.9
     # the README quotes this run's figures (counted in work, so the same on every machine)
-    readme = (ROOT / "README.md").read_text()
-    assert f"margin {gap:+.3f} (worst good game" in readme
-    assert f"{good['fitness'].min():.3f}, best degenerate" in readme
+    readme = " ".join((ROOT / "README.md").read_text().split())
+    for name, part in (("development", dev), ("held-out", held)):
+        assert (f"{name} half: margin {part['margin']:+.3f}, {part['ordered']:.1%} of its "
+                "(good, degenerate) pairs in order") in readme
     # balance comes with its interval, which holds the estimate
     ok = table[table["gate"] == "ok"]
     assert (ok["balance_lo"] <= ok["balance"] + 1e-9).all()

@@ -20,8 +20,8 @@ nbclient = pytest.importorskip("nbclient")
 pytest.importorskip("ipykernel")
 
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
-EXPECTED = {"tour", "classics", "yavalath", "strength", "viability", "search", "rediscovery",
-            "atlas"}
+EXPECTED = {"tour", "classics", "yavalath", "strength", "heldout", "viability", "search",
+            "rediscovery", "atlas"}
 FOUND = sorted(NOTEBOOKS.glob("*.ipynb"))
 CELL_TIMEOUT = 120
 
@@ -64,7 +64,9 @@ def test_kernel_is_this_interpreter(kernel_manager_factory):
 @pytest.mark.parametrize("path", FOUND, ids=lambda p: p.stem)
 def test_notebook_runs(path, smoke_results, kernel_manager_factory):
     nb = nbformat.read(path, as_version=4)
-    env = {**os.environ, "LUDI_RESULTS": str(smoke_results), "MPLBACKEND": "Agg"}
+    # the kernel draws with its inline backend, so each figure is an image output
+    env = {**{k: v for k, v in os.environ.items() if k != "MPLBACKEND"},
+           "LUDI_RESULTS": str(smoke_results)}
     client = nbclient.NotebookClient(
         nb, km=kernel_manager_factory(), kernel_name="python3", timeout=CELL_TIMEOUT,
         resources={"metadata": {"path": str(NOTEBOOKS)}})
@@ -73,3 +75,8 @@ def test_notebook_runs(path, smoke_results, kernel_manager_factory):
                       for out in cell.outputs)
     if path.stem != "tour":  # the experiment notebooks say which results they read
         assert str(smoke_results) in streams
+    # a cell that makes a figure must draw one (an error fails the run above)
+    blank = [i for i, cell in enumerate(nb.cells) if cell.cell_type == "code"
+             and ("plt.subplots" in cell.source or "plt.figure" in cell.source)
+             and not any("image/png" in out.get("data", {}) for out in cell.outputs)]
+    assert not blank, f"{path.name}: cells {blank} make a figure but draw nothing"

@@ -129,6 +129,22 @@ def _game(description) -> Node:
     return tree
 
 
+def _mentions(game: Node) -> set[str]:
+    """Every text in the game but the pieces' declared names: where a rule may name a piece
+    (a start's ``place``, a move's or an effect's ``piece``, a promotion), so a piece named
+    anywhere is taken as placed (a linter must never call a live rule dead)."""
+    found = set()
+    for node in game.walk():
+        args = node.args[1:] if node.rule == "equip_piece" else node.args
+        for a in args:
+            value = a.value if isinstance(a, Named) else a
+            if isinstance(value, str):
+                found.add(value)
+            elif isinstance(value, tuple):
+                found.update(v for v in value if isinstance(v, str))
+    return found
+
+
 def _quote(value) -> str:
     text = value.to_text(width=10**9) if isinstance(value, Node) else str(value)
     return text if len(text) <= _QUOTE else text[:_QUOTE - 1] + "…"
@@ -306,7 +322,7 @@ class _Pruner:
 
     # ------------------------------------------------------------ equipment
     def equipment(self, equipment: Node, game: Node) -> Node:
-        placed = {n.positional[0] for n in game.find("init_place")}
+        placed = _mentions(game)
         adds = bool(game.find("moves_add"))
         counters = any(game.find(rule) for rule in
                        ("equip_mancala_board", "init_set_count", "effect_sow"))
@@ -332,12 +348,17 @@ class _Pruner:
             return None if counters else (
                 "can never be placed: no rule places a Shared piece, and there are no counters "
                 "(mancala board, (set Count …), (sow …)) for it to stand for")
-        if owner == "Each":
+        if owner == "Each":  # Ludii names each player's piece NAME1, NAME2, …
             colours = set(range(self.players))
-            named = any(n.startswith(name) and n[len(name):].isdigit() for n in placed)
+            named = any(n == name or (n.startswith(name) and n[len(name):].isdigit())
+                        for n in placed)
         elif owner in _OWNERS[:self.players]:
             colours = {_OWNERS.index(owner)}
-            named = name in placed
+            named = bool({name, f"{name}{_OWNERS.index(owner) + 1}"} & placed)
+        elif owner == "Neutral":  # Ludii's player 0: NAME0
+            if {name, f"{name}0"} & placed or adds:
+                return None
+            return "can never be placed: no (move Add …) or (place …) puts it on the board"
         else:
             return (f"can never be placed: {owner} owns no pieces (pieces belong to Each, Shared "
                     f"or P1..P{self.players})")
@@ -356,7 +377,9 @@ class _Pruner:
     def rules(self, rules: Node) -> Node:
         parts = []
         for part in rules.args:
-            if part.rule == "meta":
+            if not isinstance(part, Node):  # a named part (Ludii's phases:{…}): walked whole
+                part = self.visit(part)
+            elif part.rule == "meta":
                 part = self.meta(part)
             elif part.rule == "setup":
                 part = self.setup(part)

@@ -11,7 +11,6 @@ import pandas as pd
 from ludi.experiments.common import (
     PARTS,
     ludii_games,
-    ludii_library,
     markdown,
     measure_text,
     measure_unit,
@@ -21,7 +20,7 @@ from ludi.experiments.common import (
 )
 from ludi.experiments.runner import Unit, unit_seed
 from ludi.lang import load_description
-from ludi.lang.description import shipped_games
+from ludi.lang.description import ludii_library, shipped_games
 
 
 def shipped(names: list[str] | str) -> list[tuple[str, str]]:

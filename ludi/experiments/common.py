@@ -165,19 +165,6 @@ def ranked_interval_plot(df: pd.DataFrame, value: str, lo: str, hi: str, title: 
     return fig
 
 
-def ludii_library(setting: str | None = None) -> Path:
-    """Ludii's board-game library: ``setting``, else $LUDI_LUDII_DIR/library, else the shared
-    folder beside the repository (Ludii's files are read there, never copied into ludi)."""
-    import os
-
-    if setting:
-        return Path(setting)
-    env = os.environ.get("LUDI_LUDII_DIR")
-    if env:
-        return Path(env) / "library"
-    return Path(__file__).resolve().parents[3] / "shared" / "ludii" / "library"
-
-
 def ludii_games(root: Path, only: list[str] | None = None) -> list[tuple[str, str]]:
     """(label, expanded text) of every Ludii board game under ``root`` that ludi can play
     (it parses with Ludii's ``def/`` tree and compiles), or of the files named in ``only``."""

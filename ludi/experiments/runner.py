@@ -70,7 +70,8 @@ class Experiment:
 
 def names() -> list[str]:
     """The shipped experiments, in the order the research layer builds them."""
-    order = ["classics", "yavalath", "strength", "viability", "search", "rediscovery", "atlas"]
+    order = ["classics", "yavalath", "strength", "heldout", "viability", "search", "rediscovery",
+             "atlas"]
     found = sorted(p.stem for p in EXPERIMENTS_DIR.glob("*.toml")
                    if "study" in tomllib.loads(p.read_text(encoding="utf-8")))
     return [n for n in order if n in found] + [n for n in found if n not in order]
@@ -235,15 +236,35 @@ def _unit_lost(unit) -> None:
                     "continue")
 
 
+def commit() -> str:
+    """The commit the code ran on (``git rev-parse HEAD`` of ludi's checkout), marked when the
+    checkout had changes beside the results; "unknown" outside a git checkout."""
+    import subprocess
+
+    root = Path(__file__).resolve().parents[2]
+    try:
+        sha = subprocess.run(["git", "rev-parse", "HEAD"], cwd=root, capture_output=True,
+                             text=True, check=True).stdout.strip()
+        changed = subprocess.run(["git", "status", "--porcelain", "--", ".", ":!results"],
+                                 cwd=root, capture_output=True, text=True,
+                                 check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown (not a git checkout)"
+    return sha + (" (with uncommitted changes)" if changed else "")
+
+
 def _write_report(experiment: Experiment, scale: str, settings: dict, out: Path, body: str,
                   unit_seconds: float, wall: float, command: str | None) -> None:
     command = command or f"ludi experiment {experiment.name} --scale {scale}"
     shown = {k: v for k, v in settings.items() if k != "results_root"}
+    intervals = getattr(study_module(experiment), "INTERVALS", "")
     lines = [f"# {experiment.title}", "",
              f"**Hypothesis.** {experiment.hypothesis}", "",
              f"**Source.** {experiment.source}", "",
+             *([f"**Intervals.** {intervals}", ""] if intervals else []),
              body.strip(), "",
              "## How this was made", "",
+             f"commit: {commit()}", "",
              f"- Command: `{command}`",
              f"- Scale: {scale}; settings: `{json.dumps(shown, default=str)}`",
              f"- Compute: {unit_seconds:.0f} s of work in the units; {wall:.0f} s of wall time "

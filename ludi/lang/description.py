@@ -163,6 +163,19 @@ def load_description(name_or_path, options=None, *, ruleset: str | None = None,
     return parse(read_text(path), options, ruleset=ruleset, defines=defines, source=str(path))
 
 
+def ludii_library(setting: str | None = None) -> Path:
+    """Ludii's board-game library: ``setting``, else $LUDI_LUDII_DIR/library, else the shared
+    folder beside the repository (Ludii's files are read there, never copied into ludi)."""
+    import os
+
+    if setting:
+        return Path(setting)
+    env = os.environ.get("LUDI_LUDII_DIR")
+    if env:
+        return Path(env) / "library"
+    return Path(__file__).resolve().parents[3] / "shared" / "ludii" / "library"
+
+
 def ludii_def_folder(path: Path) -> Path | None:
     """The ``def/`` folder of the Ludii-style tree a description lives in: the nearest folder
     called ``def`` beside the file or beside one of its parent folders (Ludii's library keeps
