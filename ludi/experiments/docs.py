@@ -16,6 +16,10 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pandas as pd
+
+from ludi.experiments import power
+from ludi.experiments.common import markdown
 from ludi.experiments.runner import load, names
 
 #: Where the page goes, relative to the repository.
@@ -46,6 +50,57 @@ def _demote(text: str) -> str:
     return re.sub(r"(?m)^(#+) ", r"#\1 ", text)
 
 
+def _pie(folder: Path) -> str:
+    table = power.pie_effect(pd.read_parquet(folder / "advantage_by_strength.parquet"))
+    return ("The pie rule's effect on the first player's score (wins 1, draws ½), without it "
+            "minus with it, at each strength (Newcombe's 95% interval of a difference of "
+            "shares; games needed: per arm, for 80% power at the difference shown):\n\n"
+            + markdown(table, ["agent", "games", "no pie", "pie", "difference", "lo", "hi",
+                               "separated", "games needed"]))
+
+
+def _rank(folder: Path) -> str:
+    from ludi.experiments.yavalath import YAVALATH
+
+    table = pd.read_parquet(folder / "neighbours.parquet")
+    sep = power.rank_separation(table, YAVALATH)
+    return ("Yavalath against each neighbour: the fitness difference (the neighbour's minus "
+            "Yavalath's), whether the two 95% bootstrap intervals separate it (half-widths "
+            "added in quadrature), and the self-play games each would need for 80% power:\n\n"
+            + markdown(sep, ["label", "difference", "separated", "games needed"]))
+
+
+def _culling(folder: Path) -> str:
+    runs = pd.read_parquet(folder / "funnel_runs.parquet")
+    parts = []
+    for stage, what in (("viable", "pass the viability screen"),
+                        ("sound", "pass every gate and reach the soundness bar")):
+        table = power.culling(runs, stage)
+        parts.append(f"Bred rule sets that {what}, against LUDI's 19 of 1,389 (Wilson 95% "
+                     "intervals; Newcombe's for the difference; bred needed: per arm, for 80% "
+                     "power):\n\n" + markdown(table, ["operators", "bred", "passed", "share",
+                                                        "lo", "hi", "LUDI", "difference",
+                                                        "separated", "bred needed"]))
+    return "\n\n".join(parts)
+
+
+def _methods(folder: Path) -> str:
+    curves = pd.read_parquet(folder / "curves.parquet")
+    parts = []
+    for measure in ("best", "qd_score"):
+        table = power.method_effects(curves, measure)
+        parts.append(f"`{measure}` at the end of the budget, each method against random "
+                     "search (mean over runs; Welch's 95% interval of the difference; Cohen's "
+                     "d; runs needed: per method, for 80% power at that d):\n\n"
+                     + markdown(table, ["method", "runs", "mean", "random", "difference",
+                                        "lo", "hi", "cohen_d", "separated", "runs needed"]))
+    return "\n\n".join(parts)
+
+
+#: The questions LUDI asked, per experiment: whether its sample separates what it compares.
+POWER = {"yavalath": (_rank, _pie), "viability": (_culling,), "search": (_methods,)}
+
+
 def section(number: int, name: str, root: Path) -> str:
     experiment = load(name)
     report = root / name / "report.md"
@@ -54,8 +109,10 @@ def section(number: int, name: str, root: Path) -> str:
         return (f"{head}\n\nNot run yet: `ludi experiment {name} --scale full`, then "
                 "`ludi experiment docs`.\n")
     body, made = _sections(report.read_text(encoding="utf-8"))
-    return "\n\n".join([head, _demote(_relink(body, name)), "**How this was made.**",
-                        made]) + "\n"
+    parts = [head, _demote(_relink(body, name))]
+    if name in POWER:
+        parts += ["### Power to decide", *(f(root / name) for f in POWER[name])]
+    return "\n\n".join([*parts, "**How this was made.**", made]) + "\n"
 
 
 def results_page(root: str | Path = "results") -> str:
