@@ -17,8 +17,9 @@ ROOT = Path(__file__).resolve().parents[1]
 RESULTS = ROOT / "results"
 
 #: What every experiment's numbers depend on besides its own study module and settings file.
-MEASURING = ["ludi/evolve/fitness.py", "ludi/evolve/config.py", "ludi/measure", "ludi/agents",
-             "ludi/experiments/common.py"]
+MEASURING = ["ludi/evolve/fitness.py", "ludi/evolve/config.py", "ludi/evolve/patterns.py",
+             "ludi/compile/lint.py", "ludi/measure", "ludi/agents", "ludi/experiments/common.py"]
+# (the fitness reads the linter's dead rules and the goal pattern too)
 #: What some depend on besides.
 EXTRA = {"heldout": ["experiments/benchmark.toml", "experiments/demo.toml",
                      "ludi/evolve/benchmark.py"],
