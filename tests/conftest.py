@@ -149,4 +149,5 @@ def smoke_results(tmp_path_factory):
 
     root = tmp_path_factory.mktemp("results")
     run("atlas", "smoke", out=root / "atlas", progress=False)
+    run("library", "smoke", out=root / "library", progress=False)  # the atlas does not read it
     return root

@@ -28,7 +28,16 @@ from ludi.compile.lint import dead_rules, pruned_hash
 from ludi.evolve import Evolution, RunState, evaluate, evolve, report, resolve
 from ludi.evolve.config import SEED_GAMES
 from ludi.evolve.fitness import descriptor_bins
-from ludi.evolve.operators import RANGES, Counters, crossover, mutate, positions
+from ludi.evolve.operators import (
+    MAX_END_CLAUSES,
+    RANGES,
+    Counters,
+    crossover,
+    merge_ends,
+    mutate,
+    positions,
+)
+from ludi.evolve.patterns import line_rules, win_lose_pair
 from ludi.evolve.population import GameFront, GameHallOfFame, individual, tournament
 from ludi.evolve.report import write_outputs
 from ludi.lang import grammar, load_description, parse
@@ -382,6 +391,60 @@ def test_regenerated_subtrees_respect_the_ranges():
     assert fresh > 10
 
 
+def test_merging_end_rules_joins_a_line_win_and_a_misere_loss():
+    """Yavalath's pair from two seeds that each end on one clause: subtree crossover cannot make
+    it (it swaps a clause for a clause), a merge of the end rules does, in both children."""
+    a, b = load_description("fourline").tree, load_description("misere3").tree
+    for seed in range(20):
+        rng = random.Random(seed)
+        counters = Counters()
+        one, two = merge_ends(a, b, rng, counters)
+        assert win_lose_pair(one.to_text()) == 4 and win_lose_pair(two.to_text()) == 4
+        assert line_rules(one.to_text()) == {"Win": [4], "Loss": [3]}
+        assert ops.compiles(one) and ops.compiles(two) and counters.made == 2
+        assert one.find("board_square") and two.find("board_hex")  # the rest is the parent's
+        assert not win_lose_pair(crossover(a, b, rng)[0].to_text())
+    # nothing new to add, or no end to add to: the parents come back unchanged
+    assert merge_ends(a, a, random.Random(1)) == (a, a)
+    full = a
+    for _ in range(MAX_END_CLAUSES + 2):
+        full, _ = merge_ends(full, ops.regenerate(b, random.Random(len(str(full)))) or b,
+                             random.Random(2))
+    assert len(full.find("clause_if")) <= MAX_END_CLAUSES
+
+
+def test_merge_share_decides_the_crossover_kind(tmp_path):
+    """merge_ends = 1 makes every crossover a merge, 0 none (and draws no number for it, so a
+    run saved before the setting existed replays as it ran)."""
+    texts = [load_description(n).to_text() for n in ("fourline", "misere3", "hex", "gomoku")]
+    for share, expect in ((1.0, {"merge", "merge+mutation"}),
+                          (0.0, {"crossover", "crossover+mutation"})):
+        config = resolve(tiny(crossover=1.0, merge_ends=share, workers=1))
+        run = Evolution(config, tmp_path / str(share), workers=1, progress=False)
+        run.rng.seed(3)
+        _, origin = run.vary(texts * 3)
+        run.close()
+        assert {o["operator"] for o in origin.values()} <= expect
+
+
+def test_a_run_saved_before_merging_resumes_without_it(pool_run, tmp_path):
+    import json
+    import shutil
+
+    from ludi.evolve.run import changed_settings, saved_config
+
+    copy = tmp_path / "unmerged"
+    shutil.copytree(pool_run, copy)
+    meta = json.loads((copy / "config.json").read_text())
+    del meta["config"]["merge_ends"]
+    (copy / "config.json").write_text(json.dumps(meta))
+    assert saved_config(copy)["merge_ends"] == 0.0
+    assert changed_settings(copy, {**meta["config"], "merge_ends": 0.0}) == []
+    assert changed_settings(copy, {**meta["config"], "merge_ends": 0.5}) == ["merge_ends"]
+    state = evolve(None, out=copy, resume=True, workers=1, progress=False)
+    assert state.generation == TINY["generations"]
+
+
 def test_invalid_offspring_are_counted_and_never_crash(monkeypatch):
     a, b = load_description("tictactoe").tree, load_description("hex").tree
     monkeypatch.setattr(ops, "valid", lambda tree: None)  # no child is ever valid
@@ -635,6 +698,7 @@ def test_report_prints_the_top_games(pool_run):
     ("[evolve]\nwork_limit = 0\n", "'work_limit' must be a positive whole number"),
     ("[evolve]\nunsound_below = 0.9\n", "'unsound_below' (0.9) must be at most 'sound_above'"),
     ("[evolve]\ncrossover = 1.5\n", "'crossover' must be a probability"),
+    ("[evolve]\nmerge_ends = -0.1\n", "'merge_ends' must be a share, 0 to 1"),
     ('[evolve]\nagent = "mcst:20"\n', "unknown agent 'mcst:20'"),
     ('[evolve]\nagent = "human"\n', "'agent' must be a self-play agent"),
     ("[evolve\n", "not valid TOML"),

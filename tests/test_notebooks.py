@@ -21,7 +21,7 @@ pytest.importorskip("ipykernel")
 
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 EXPECTED = {"tour", "classics", "yavalath", "strength", "heldout", "viability", "search",
-            "rediscovery", "atlas"}
+            "rediscovery", "atlas", "library"}
 FOUND = sorted(NOTEBOOKS.glob("*.ipynb"))
 CELL_TIMEOUT = 120
 

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from ludi.evolve.config import DEFAULTS, judging_settings
 from ludi.experiments import load, names
 from ludi.experiments.docs import PAGE, _demote, _relink, results_page
 
@@ -24,7 +25,10 @@ MEASURING = ["ludi/evolve/fitness.py", "ludi/evolve/config.py", "ludi/evolve/pat
 EXTRA = {"heldout": ["experiments/benchmark.toml", "experiments/demo.toml",
                      "ludi/evolve/benchmark.py"],
          **{name: ["ludi/evolve", "ludi/experiments/evolution.py"]
-            for name in ("viability", "search", "rediscovery")}}
+            for name in ("viability", "search", "rediscovery")},
+         "library": ["ludi/evolve", "ludi/experiments/evolution.py", "ludi/ludii/report.py",
+                     "docs/ludii-coverage.md"]}
+CONFIG = "ludi/evolve/config.py"
 
 
 def watched(name: str) -> list[str]:
@@ -61,8 +65,30 @@ def test_full_results_are_committed_small_and_current(name):
     changed = subprocess.run([*git, "diff", "--name-only", sha[1], "HEAD", "--",
                               *watched(name)], capture_output=True, text=True,
                              check=True).stdout.split()
+    if CONFIG in changed and "ludi/evolve" not in watched(name) and \
+            judging_settings(_defaults_at(sha[1])) == judging_settings(DEFAULTS):
+        changed.remove(CONFIG)  # a change to how runs search, which judges no candidate
     assert not changed, (f"{name}'s results were made on {sha[1][:10]}, and these changed "
                          f"since: {changed}; rerun `ludi experiment {name} --scale full`")
+
+
+def _defaults_at(sha: str) -> dict:
+    """The evolution defaults as the commit ``sha`` declared them."""
+    source = subprocess.run(["git", "-C", str(ROOT), "show", f"{sha}:{CONFIG}"],
+                            capture_output=True, text=True, check=True).stdout
+    namespace: dict = {"__name__": "config_at_commit"}
+    exec(compile(source, f"{CONFIG}@{sha[:10]}", "exec"), namespace)  # noqa: S102
+    return namespace["DEFAULTS"]
+
+
+def test_a_search_setting_leaves_the_judged_results_current():
+    """How a run searches (here merge_ends, added after the judged results were made) is not
+    what judges a candidate: a study that evolves nothing stays current through it."""
+    assert judging_settings({**DEFAULTS, "merge_ends": 0.0, "crossover": 0.1}) == \
+        judging_settings(DEFAULTS)
+    assert judging_settings({**DEFAULTS, "trials": 3}) != judging_settings(DEFAULTS)
+    before = _defaults_at("4c0fa5e34b87ff32164aae26ef8929dc31b5bde6")  # before merge_ends
+    assert "merge_ends" not in before and "trials" in judging_settings(before)
 
 
 def test_page_links_reports_figures_and_demotes_headings():

@@ -21,6 +21,9 @@ DEFAULTS: dict = {
     "offspring": 20,
     "crossover": 0.6,
     "mutation": 0.8,
+    # the share of crossovers that merge the parents' end rules (each child keeps its own and
+    # adds one of the other's) instead of swapping subtrees: 0 is plain subtree crossover
+    "merge_ends": 0.25,
     "seed": 1,
     "workers": os.cpu_count() or 1,
     "seeds": SEED_GAMES,
@@ -51,12 +54,20 @@ MODES = ("ludi", "nsga2", "map-elites", "random")
 
 #: The settings of a run's size and place, as against how each candidate is judged.
 RUN_SIZE = ("seeds", "generations", "population", "offspring", "workers")
+#: The settings of how a run searches (selection and variation), which judge no candidate.
+SEARCH = ("mode", "crossover", "mutation", "merge_ends", "seed", "objectives", "descriptors")
 
 
 def candidate_settings(config: dict) -> dict:
     """The settings of ``config`` that judge a candidate (agent, games, budgets, fitness),
     without the run's size: what the fitness benchmark and the cost benchmark score with."""
     return {k: v for k, v in config.items() if k not in RUN_SIZE}
+
+
+def judging_settings(config: dict) -> dict:
+    """The settings of ``config`` that decide a candidate's fitness, and nothing else: not the
+    run's size, nor how it searches. A change outside them leaves every score as it was."""
+    return {k: v for k, v in candidate_settings(config).items() if k not in SEARCH}
 
 
 def load_toml(path: str | Path) -> dict:
@@ -116,7 +127,8 @@ def resolve(config: dict) -> dict:
                               ("appeal_share", lambda v: 0 <= v <= 1, "a share, 0 to 1"),
                               ("dead_rule_penalty", lambda v: 0 <= v < 1,
                                "a share, 0 to below 1"),
-                              ("mutation", lambda v: 0 <= v <= 1, "a probability, 0 to 1")):
+                              ("mutation", lambda v: 0 <= v <= 1, "a probability, 0 to 1"),
+                              ("merge_ends", lambda v: 0 <= v <= 1, "a share, 0 to 1")):
         v = out[key]
         if isinstance(v, bool) or not isinstance(v, (int, float)) or not within(v):
             raise LudiError(f"setting '{key}' must be {what}; got {v!r}")

@@ -2,10 +2,12 @@
 
 A tree is addressed by paths: a path is a tuple of steps, each the index of a child in the
 uniform child view of a value (a node's arguments, a named argument's value, an array's items).
-Crossover swaps two subtrees of the same category; mutation regenerates a subtree from the
-grammar (``random_subtree``), changes a number within the range declared for its argument, picks
-another value of an enumeration, or inserts/deletes an item of an array. Every offspring is
-printed and parsed back: one that does not parse to the same tree is discarded (and counted).
+Crossover swaps two subtrees of the same category, or (:func:`merge_ends`) gives each child
+the end rules of both parents, the way LUDI joined a line game's win to a misère game's loss;
+mutation regenerates a subtree from the grammar (``random_subtree``), changes a number within
+the range declared for its argument, picks another value of an enumeration, or inserts/deletes
+an item of an array. Every offspring is printed and parsed back: one that does not parse to the
+same tree is discarded (and counted).
 One that does not compile is made again (:func:`repaired`): the grammar's types do not know
 the game's context, which the compiler checks.
 """
@@ -188,6 +190,63 @@ def crossover(a: Node, b: Node, rng: random.Random, counters: Counters | None = 
             counters.discard("crossover")
         return child_a or a, child_b or b
     return a, b
+
+
+#: The most end clauses a merge makes: merged ends grow by one clause each time, and a longer
+#: list only repeats what its first clauses say.
+MAX_END_CLAUSES = 4
+
+
+def _end_clauses(tree: Node) -> list[tuple[tuple, tuple]]:
+    """(path, clauses) of every ``(end …)`` of a tree: one clause or a list of them."""
+    out = []
+    for path, value, _ in positions(tree):
+        if isinstance(value, Node) and value.rule == "end":
+            body = value.args[0]
+            out.append((path, body if isinstance(body, tuple) else (body,)))
+    return out
+
+
+def _merged(a: Node, b: Node, rng: random.Random) -> Node | None:
+    """``a`` with one end clause of ``b`` added to one of its ends (None when either has no end,
+    ``a``'s end is full, or it already holds every clause ``b`` has)."""
+    ends_a, ends_b = _end_clauses(a), _end_clauses(b)
+    if not ends_a or not ends_b:
+        return None
+    path, clauses = rng.choice(ends_a)
+    new = [c for _, cs in ends_b for c in cs if c not in clauses]
+    if not new or len(clauses) >= MAX_END_CLAUSES:
+        return None
+    added = rng.choice(new)
+    merged = list(clauses)
+    merged.insert(rng.randrange(len(merged) + 1), added)
+    return replace(a, path, Node("end", (tuple(merged),)))
+
+
+def merge_ends(a: Node, b: Node, rng: random.Random, counters: Counters | None = None):
+    """Two children that each keep their parent's end rules and add one of the other parent's
+    (a line game's win and a misère game's loss make Yavalath's pair). Subtree crossover cannot
+    do this: it swaps a clause for a clause, so a single-clause end stays single.
+
+    >>> from ludi.lang import load_description
+    >>> a = load_description("fourline").tree
+    >>> b = load_description("misere3").tree
+    >>> child, _ = merge_ends(a, b, random.Random(1))
+    >>> print(child.find("end")[0].to_text())
+    (end {(if (is Line 4 All) (result Mover Win)) (if (is Line 3) (result Mover Loss))})
+    """
+    counters = counters or Counters()
+    kids = []
+    for x, y in ((a, b), (b, a)):
+        child = _merged(x, y, rng)
+        if child is not None:
+            counters.made += 1
+            checked = valid(child)
+            if checked is None:
+                counters.discard("merge_ends")
+            child = checked
+        kids.append(child or x)
+    return kids[0], kids[1]
 
 
 def _number_range(parent) -> tuple[int, int]:

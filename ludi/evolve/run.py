@@ -44,7 +44,15 @@ from ludi.errors import LudiError
 from ludi.evolve.config import resolve
 from ludi.evolve.fitness import NOT_VIABLE, descriptor_bins, evaluate, failed
 from ludi.evolve.names import named_child
-from ludi.evolve.operators import REPAIR_TRIES, Counters, compiles, crossover, mutate, repaired
+from ludi.evolve.operators import (
+    REPAIR_TRIES,
+    Counters,
+    compiles,
+    crossover,
+    merge_ends,
+    mutate,
+    repaired,
+)
 from ludi.evolve.population import (
     individual,
     new_hall_of_fame,
@@ -134,6 +142,7 @@ class Evolution:
         tb.register("map", self.map)
         tb.register("evaluate", evaluate, config=config)
         tb.register("mate", crossover, rng=self.rng, counters=self.state.counters)
+        tb.register("merge", merge_ends, rng=self.rng, counters=self.state.counters)
         tb.register("mutate", mutate, rng=self.rng, counters=self.state.counters)
         if mode == "ludi":  # tournaments, then elitist (mu + lambda)
             tb.register("select_parents", tournament, rng=self.rng, tournsize=3)
@@ -207,13 +216,15 @@ class Evolution:
 
     # ------------------------------------------------------------ variation
     def vary(self, parents: list[str]) -> tuple[list[str], dict]:
-        """Pairs of parents, crossed over with probability ``crossover`` and each child mutated
-        with probability ``mutation`` (always, when it was not crossed over). A child that does
-        not compile is made again from its parents, up to ``REPAIR_TRIES`` times. A child that
-        is a new game gets a name of its own (:mod:`ludi.evolve.names`)."""
+        """Pairs of parents, crossed over with probability ``crossover`` (a share ``merge_ends``
+        of those crossovers merge the parents' end rules, the rest swap subtrees) and each child
+        mutated with probability ``mutation`` (always, when it was not crossed over). A child
+        that does not compile is made again from its parents, up to ``REPAIR_TRIES`` times. A
+        child that is a new game gets a name of its own (:mod:`ludi.evolve.names`)."""
         offspring, origin = [], {}
         tb, rng, counters = self.toolbox, self.rng, self.state.counters
         cx, mut = float(self.config["crossover"]), float(self.config["mutation"])
+        merge = float(self.config["merge_ends"])
         for i in range(0, len(parents) - 1, 2):
             a, b = parse(parents[i]).tree, parse(parents[i + 1]).tree
             ha, hb = parse(parents[i]).hash, parse(parents[i + 1]).hash
@@ -221,7 +232,10 @@ class Evolution:
             for attempt in range(REPAIR_TRIES):
                 pair, ops = (a, b), ["", ""]
                 if rng.random() < cx:
-                    pair, ops = tb.mate(a, b), ["crossover", "crossover"]
+                    if merge and rng.random() < merge:  # no draw at 0: older runs replay
+                        pair, ops = tb.merge(a, b), ["merge", "merge"]
+                    else:
+                        pair, ops = tb.mate(a, b), ["crossover", "crossover"]
                 for k in range(2):
                     if kids[k] is not None:
                         continue
@@ -332,10 +346,20 @@ def _describe_run(out: Path) -> str:
             else f"an unfinished run (generation {done} of {planned})")
 
 
+#: Settings added since runs were first saved, with the value that replays an older run.
+ADDED_SETTINGS = {"merge_ends": 0.0}
+
+
+def saved_config(out: Path) -> dict:
+    """The settings the run in ``out`` was started with (an older run's missing settings at the
+    value that replays it)."""
+    return {**ADDED_SETTINGS, **json.loads((out / "config.json").read_text())["config"]}
+
+
 def changed_settings(out: Path, config: dict) -> list[str]:
     """The settings of ``config`` that differ from those of the run in ``out`` (its size in
     generations and its workers aside: a resumed run may grow and move)."""
-    saved = json.loads((out / "config.json").read_text())["config"]
+    saved = saved_config(out)
     return sorted(k for k, v in config.items() if k not in ("generations", "workers")
                   and json.loads(json.dumps(v, default=str)) != saved.get(k))
 
@@ -376,14 +400,14 @@ def evolve(config: dict | None = None, *, out: str | Path = "runs/evolve", resum
     checkpoint = out / "checkpoint.pkl"
     _check_folder(out, config, resume, force)
     if resume:
-        saved = json.loads((out / "config.json").read_text())
-        if "time_limit" in saved["config"]:
+        saved = saved_config(out)
+        if "time_limit" in saved:
             raise LudiError(f"{out} is a run of an older ludi that judged candidates under a "
                             "wall-clock time limit (and plain UCT as mcts:N); its results cannot "
                             "be continued under today's rules: start a new run in another "
                             "folder", file=str(out / "config.json"))
-        config = resolve({**saved["config"], **{k: v for k, v in (config or {}).items()
-                                                 if k == "generations"}})
+        config = resolve({**saved, **{k: v for k, v in (config or {}).items()
+                                      if k == "generations"}})
     else:
         config = resolve(config or {})
     workers = workers if workers is not None else int(config["workers"])

@@ -71,7 +71,7 @@ class Experiment:
 def names() -> list[str]:
     """The shipped experiments, in the order the research layer builds them."""
     order = ["classics", "yavalath", "strength", "heldout", "viability", "search", "rediscovery",
-             "atlas"]
+             "library", "atlas"]
     found = sorted(p.stem for p in EXPERIMENTS_DIR.glob("*.toml")
                    if "study" in tomllib.loads(p.read_text(encoding="utf-8")))
     return [n for n in order if n in found] + [n for n in found if n not in order]

@@ -5,7 +5,9 @@ from __future__ import annotations
 import re
 import statistics
 from collections import Counter
+from pathlib import Path
 
+from ludi.errors import LudiError
 from ludi.ludii.constructs import greedy_order, rank_missing
 from ludi.ludii.sweep import CATEGORIES, STATUSES, FileResult
 
@@ -25,6 +27,21 @@ def speed_ratios(results: list[FileResult]) -> list[float]:
     """ludi's playouts per second over Ludii's, for every game that plays and agrees."""
     return sorted(r.speed_ratio for r in results
                   if r.status == "agrees" and r.speed_ratio is not None)
+
+
+#: The committed coverage page (written by ``ludi ludii``).
+PAGE = "docs/ludii-coverage.md"
+
+
+def agreeing_files(page: str | Path) -> list[str]:
+    """The library files (relative to ``board/``) the coverage page lists as playing and
+    agreeing with Ludii, in the page's order."""
+    try:
+        text = Path(page).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise LudiError(f"no coverage page at {page}: run `ludi ludii` to write it",
+                        file=str(page)) from None
+    return re.findall(r"^\| ([^|]+\.lud) \| agrees \|", text, re.M)
 
 
 def markdown(results: list[FileResult], command: str = "", steps: int = 30) -> str:
