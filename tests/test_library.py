@@ -111,3 +111,12 @@ def test_the_archive_keeps_the_best_candidate_of_each_cell(smoke_results):
         assert row["qd_score"] == pytest.approx(elites["fitness"].sum())
         assert row["coverage"] == pytest.approx(len(elites) / np.prod(cells["dims"]))
     assert not table["elite"][table["gate"] != "ok"].any()
+
+
+def test_end_rules_of_a_game_in_phases():
+    from ludi.evolve.report import end_rules
+    from ludi.experiments.library import _path
+
+    settings = load("library").settings("full")
+    text = load_description(_path("space/line/Djara-Badakh.lud", settings)).to_text()
+    assert "phases:" in text and end_rules(text) == "(is Line 3) -> Mover Win"

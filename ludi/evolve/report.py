@@ -53,10 +53,11 @@ def hall_of_fame(state) -> list[dict]:
 
 def end_rules(text: str) -> str:
     """The end clauses of a description on one line: ``(is Line 4) -> Mover Win; …``; a
-    clause for each player reads ``forEach Player: (is Full) -> by score``."""
-    end = next(p for p in parse(text).tree.args[3].args if p.rule == "end")
+    clause for each player reads ``forEach Player: (is Full) -> by score``. A game in phases
+    lists the end rules of every phase, in order."""
+    ends = [n for n in parse(text).tree.walk() if n.rule == "end"]
     parts = []
-    for clause in items(end.args[0]):
+    for clause in (c for end in ends for c in items(end.args[0])):
         *each, cond, outcome = clause.args
         cond = cond.value if isinstance(cond, Named) else cond
         cond = cond.to_text(width=10**9) if isinstance(cond, Node) else str(cond)
