@@ -66,3 +66,15 @@ def test_method_effects_give_cohens_d_and_runs_needed():
         pytest.approx(0.3)
     assert table.loc["ludi", "cohen_d"] > 10
     assert not table.loc["nsga2", "separated"] and table.loc["nsga2", "runs needed"] > 4
+
+
+def test_arm_effect_compares_the_rediscovery_arms():
+    arms = pd.DataFrame({"arm": ["merge", "swap"], "runs": [10, 10], "made": [9, 0],
+                         "fame": [2, 0]})
+    table = power.arm_effect(arms).set_index("outcome")
+    made = table.loc["the rule made"]
+    assert made["difference"] == pytest.approx(0.9) and made["separated"]
+    assert made["runs needed"] == 10 and made["merge"] == 0.9 and made["swap"] == 0.0
+    fame = table.loc["in the hall of fame"]
+    assert not fame["separated"] and fame["lo"] < 0 < fame["hi"]
+    assert fame["runs needed"] == power.shares_needed(0.2, 0.0) > 10

@@ -97,8 +97,20 @@ def _methods(folder: Path) -> str:
     return "\n\n".join(parts)
 
 
+def _arms(folder: Path) -> str:
+    table = power.arm_effect(pd.read_parquet(folder / "arms.parquet"))
+    arms = [c for c in table.columns if c not in ("outcome", "difference", "lo", "hi",
+                                                  "separated", "runs needed")]
+    return (f"Runs in which the rule was made, and in which it reached the hall of fame: "
+            f"{arms[0]} against {arms[1]} (shares of runs; Newcombe's 95% interval of the "
+            "difference; runs needed: per arm, for 80% power at the difference shown):\n\n"
+            + markdown(table, ["outcome", *arms, "difference", "lo", "hi", "separated",
+                               "runs needed"]))
+
+
 #: The questions LUDI asked, per experiment: whether its sample separates what it compares.
-POWER = {"yavalath": (_rank, _pie), "viability": (_culling,), "search": (_methods,)}
+POWER = {"yavalath": (_rank, _pie), "viability": (_culling,), "search": (_methods,),
+         "rediscovery": (_arms,)}
 
 
 def section(number: int, name: str, root: Path) -> str:

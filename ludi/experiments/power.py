@@ -123,3 +123,19 @@ def method_effects(curves: pd.DataFrame, measure: str = "best",
                      "hi": d + Z * se, "cohen_d": cohen, "separated": separated,
                      "runs needed": needed})
     return pd.DataFrame(rows)
+
+
+def arm_effect(arms: pd.DataFrame) -> pd.DataFrame:
+    """The rediscovery study's two arms (first minus second): for the rule being made at all
+    (``made``) and reaching the hall of fame (``fame``), the difference of the shares of runs,
+    Newcombe's interval, whether it is separated, and the runs per arm that would separate it."""
+    a, b = arms.iloc[0], arms.iloc[1]
+    rows = []
+    for column, what in (("made", "the rule made"), ("fame", "in the hall of fame")):
+        sa, sb = a[column] / a["runs"], b[column] / b["runs"]
+        d, lo, hi = share_difference(sa, int(a["runs"]), sb, int(b["runs"]))
+        separated = lo > 0 or hi < 0
+        rows.append({"outcome": what, a["arm"]: sa, b["arm"]: sb, "difference": d, "lo": lo,
+                     "hi": hi, "separated": separated,
+                     "runs needed": int(a["runs"]) if separated else shares_needed(sa, sb)})
+    return pd.DataFrame(rows)
