@@ -55,6 +55,33 @@ def new_match(client, game, seat="first", opponent="random") -> str:
     return response.headers["location"].rsplit("/", 1)[1]
 
 
+def test_every_error_gets_its_status_from_one_handler():
+    """Refusals keep their status; what ludi cannot take (a bad agent, description or move) is
+    the client's 400; Starlette's own errors are said in words; anything else is a 500."""
+    from starlette.exceptions import HTTPException
+
+    from ludi.errors import LudiError
+    from ludi.web.app import status_and_message
+    from ludi.web.matches import Rejected
+    from ludi.web.site import TooLarge
+
+    assert status_and_message(Rejected(409, "moved on")) == (409, "moved on")
+    assert status_and_message(LudiError("unknown agent 'mcst:20'")) == \
+        (400, "unknown agent 'mcst:20'")
+    assert status_and_message(TooLarge())[0] == 413
+    assert status_and_message(HTTPException(405)) == (405, "this page does not take that method")
+    status, message = status_and_message(KeyError("x"))
+    assert status == 500 and "nothing was changed" in message and "KeyError" not in message
+
+
+def test_a_bad_agent_is_a_400_naming_the_agents(tmp_path, library):
+    with live(make_app(Play(Store(tmp_path / "a.sqlite"), library))) as url, \
+            httpx.Client(base_url=url) as c:
+        response = c.post("/new", data={"game": "tictactoe", "opponent": "mcst:20"})
+        assert response.status_code == 400 and "mcst:20" in response.text
+        assert "Traceback" not in response.text
+
+
 def test_a_match_is_its_stored_moves(tmp_path, library):
     """Moves are stored as played; a second server on the same file (a restart) shows the
     same position, and undo marks moves undone without deleting them."""
@@ -141,6 +168,7 @@ def test_bad_input_is_refused_and_changes_nothing(tmp_path, library):
         refused(c.post(api + "/move", json={"move": "a1"}), 400, "'ply'")
         refused(c.post(api + "/move", json=["a1"]), 400, "json object")
         refused(c.post(api + "/move", content=b"{not json"), 400, "must be json")
+        refused(c.post(api + "/move", content=b"[" * 8000), 400, "nested too deeply")
         refused(c.post(api + "/move", json={"move": "x" * 5000, "ply": 2}), 400, "1 to 400")
         # SQL in text fields is a move text like any other: refused by the engine, bound
         refused(c.post(api + "/move", json={"move": "a1'); DROP TABLE moves;--", "ply": 2}),
