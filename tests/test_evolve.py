@@ -395,15 +395,23 @@ def test_merging_end_rules_joins_a_line_win_and_a_misere_loss():
     """Yavalath's pair from two seeds that each end on one clause: subtree crossover cannot make
     it (it swaps a clause for a clause), a merge of the end rules does, in both children."""
     a, b = load_description("fourline").tree, load_description("misere3").tree
+    orders = set()
     for seed in range(20):
         rng = random.Random(seed)
         counters = Counters()
         one, two = merge_ends(a, b, rng, counters)
-        assert win_lose_pair(one.to_text()) == 4 and win_lose_pair(two.to_text()) == 4
-        assert line_rules(one.to_text()) == {"Win": [4], "Loss": [3]}
+        assert line_rules(one.to_text()) == line_rules(two.to_text()) == \
+            {"Win": [4], "Loss": [3]}
         assert ops.compiles(one) and ops.compiles(two) and counters.made == 2
         assert one.find("board_square") and two.find("board_hex")  # the rest is the parent's
+        # the added clause goes anywhere: Yavalath's rule when the win is tried first, a
+        # misere game whose win can never happen when the loss is
+        for child in (one, two):
+            first = child.find("clause_if")[0].args[1].args[1].name
+            assert win_lose_pair(child.to_text()) == (4 if first == "Win" else None)
+            orders.add(first)
         assert not win_lose_pair(crossover(a, b, rng)[0].to_text())
+    assert orders == {"Win", "Loss"}
     # nothing new to add, or no end to add to: the parents come back unchanged
     assert merge_ends(a, a, random.Random(1)) == (a, a)
     full = a
@@ -414,8 +422,8 @@ def test_merging_end_rules_joins_a_line_win_and_a_misere_loss():
 
 
 def test_merge_share_decides_the_crossover_kind(tmp_path):
-    """merge_ends = 1 makes every crossover a merge, 0 none (and draws no number for it, so a
-    run saved before the setting existed replays as it ran)."""
+    """merge_ends = 1 makes every crossover a merge, 0 none; at 0 it draws no random number
+    (so a run saved before the setting existed replays as it ran)."""
     texts = [load_description(n).to_text() for n in ("fourline", "misere3", "hex", "gomoku")]
     for share, expect in ((1.0, {"merge", "merge+mutation"}),
                           (0.0, {"crossover", "crossover+mutation"})):
@@ -423,26 +431,41 @@ def test_merge_share_decides_the_crossover_kind(tmp_path):
         run = Evolution(config, tmp_path / str(share), workers=1, progress=False)
         run.rng.seed(3)
         _, origin = run.vary(texts * 3)
-        run.close()
         assert {o["operator"] for o in origin.values()} <= expect
+        # the loop's own draws, with variation that draws none: a pair takes one for
+        # crossover, one more to choose a merge when merges may happen, one per child for
+        # mutation
+        draws = []
+        real = run.rng.random
+        run.rng.random = lambda draws=draws, real=real: draws.append(1) or real()
+        for name in ("mate", "merge", "mutate"):
+            run.toolbox.register(name, (lambda a, b: (a, b)) if name != "mutate"
+                                 else (lambda tree: tree))
+        run.vary(texts)
+        run.close()
+        assert len(draws) == 2 * (3 + (share > 0))
 
 
-def test_a_run_saved_before_merging_resumes_without_it(pool_run, tmp_path):
+def test_a_run_saved_before_merging_resumes_without_it(tmp_path):
+    """A run folder of an older ludi has no merge_ends: it resumes with none, and goes on
+    exactly as a run without merges does."""
     import json
-    import shutil
 
     from ludi.evolve.run import changed_settings, saved_config
 
-    copy = tmp_path / "unmerged"
-    shutil.copytree(pool_run, copy)
-    meta = json.loads((copy / "config.json").read_text())
-    del meta["config"]["merge_ends"]
-    (copy / "config.json").write_text(json.dumps(meta))
-    assert saved_config(copy)["merge_ends"] == 0.0
-    assert changed_settings(copy, {**meta["config"], "merge_ends": 0.0}) == []
-    assert changed_settings(copy, {**meta["config"], "merge_ends": 0.5}) == ["merge_ends"]
-    state = evolve(None, out=copy, resume=True, workers=1, progress=False)
-    assert state.generation == TINY["generations"]
+    config = tiny(merge_ends=0.0, workers=1, generations=3)
+    whole = evolve(config, out=tmp_path / "whole", workers=1, progress=False)
+    old = tmp_path / "old"
+    evolve({**config, "generations": 2}, out=old, workers=1, progress=False)
+    meta = json.loads((old / "config.json").read_text())
+    del meta["config"]["merge_ends"]  # as an older ludi saved it
+    (old / "config.json").write_text(json.dumps(meta))
+    assert saved_config(old)["merge_ends"] == 0.0
+    assert changed_settings(old, {**meta["config"], "merge_ends": 0.0}) == []
+    assert changed_settings(old, {**meta["config"], "merge_ends": 0.5}) == ["merge_ends"]
+    resumed = evolve({"generations": 3}, out=old, resume=True, workers=1, progress=False)
+    assert resumed.generation == 3
+    assert list(resumed.archive) == list(whole.archive)  # the same candidates, in order
 
 
 def test_invalid_offspring_are_counted_and_never_crash(monkeypatch):

@@ -82,8 +82,9 @@ def test_the_grid_spans_the_library():
 
 
 def test_median_interval_holds_the_median():
-    median, lo, hi = median_interval(np.arange(1, 42))
-    assert median == 21 and lo < 21 < hi and lo >= 13 and hi <= 29
+    median, lo, hi, coverage = median_interval(np.arange(1, 42))
+    assert median == 21 and lo < 21 < hi and lo >= 13 and hi <= 29 and coverage >= 0.95
+    assert median_interval([1, 2, 3])[1:] == (1, 3, 0.75)  # three values: the range, 75%
 
 
 def test_the_archive_keeps_the_best_candidate_of_each_cell(smoke_results):

@@ -4,6 +4,7 @@ commit since the one each ran on changed what it measures with)."""
 
 from __future__ import annotations
 
+import ast
 import re
 import subprocess
 from pathlib import Path
@@ -28,7 +29,11 @@ EXTRA = {"heldout": ["experiments/benchmark.toml", "experiments/demo.toml",
             for name in ("viability", "search", "rediscovery")},
          "library": ["ludi/evolve", "ludi/experiments/evolution.py", "ludi/ludii/report.py",
                      "docs/ludii-coverage.md"]}
-CONFIG = "ludi/evolve/config.py"
+CONFIG, PATTERNS = "ludi/evolve/config.py", "ludi/evolve/patterns.py"
+#: The studies that evolve: every setting of a run counts for them, not only the judging ones.
+EVOLVING = ("viability", "search", "rediscovery", "library", "atlas")
+#: What the fitness reads from the patterns module (the rest serves the studies and tests).
+FITNESS_READS = ("has_goal", "_clauses", "_desc", "_FOR_MOVER")
 
 
 def watched(name: str) -> list[str]:
@@ -65,30 +70,64 @@ def test_full_results_are_committed_small_and_current(name):
     changed = subprocess.run([*git, "diff", "--name-only", sha[1], "HEAD", "--",
                               *watched(name)], capture_output=True, text=True,
                              check=True).stdout.split()
-    if CONFIG in changed and "ludi/evolve" not in watched(name) and \
-            judging_settings(_defaults_at(sha[1])) == judging_settings(DEFAULTS):
-        changed.remove(CONFIG)  # a change to how runs search, which judges no candidate
+    # two shared modules count by what the study reads from them, not by their text
+    for path in (CONFIG, PATTERNS):
+        if path in changed and not (path == PATTERNS and name in ("rediscovery", "atlas")) \
+                and _reads(path, _source(path, sha[1]), name) == \
+                _reads(path, _source(path, "HEAD"), name):
+            changed.remove(path)
     assert not changed, (f"{name}'s results were made on {sha[1][:10]}, and these changed "
                          f"since: {changed}; rerun `ludi experiment {name} --scale full`")
 
 
-def _defaults_at(sha: str) -> dict:
-    """The evolution defaults as the commit ``sha`` declared them."""
-    source = subprocess.run(["git", "-C", str(ROOT), "show", f"{sha}:{CONFIG}"],
-                            capture_output=True, text=True, check=True).stdout
+def _source(path: str, commit: str) -> str:
+    return subprocess.run(["git", "-C", str(ROOT), "show", f"{commit}:{path}"],
+                          capture_output=True, text=True, check=True).stdout
+
+
+def _reads(path: str, source: str, name: str):
+    """What study ``name`` reads from the shared module ``path`` as ``source`` declares it:
+    the evolution settings (all of them for a study that evolves, the judging ones for the
+    others, defaults filled in as ``resolve`` fills them), or the definitions the fitness
+    calls in the patterns module (rediscovery and the atlas read the whole module)."""
+    if path == PATTERNS:
+        tree = ast.parse(source)
+        return {target: ast.get_source_segment(source, node) for node in tree.body
+                for target in _names(node) if target in FITNESS_READS}
     namespace: dict = {"__name__": "config_at_commit"}
-    exec(compile(source, f"{CONFIG}@{sha[:10]}", "exec"), namespace)  # noqa: S102
-    return namespace["DEFAULTS"]
+    exec(compile(source, path, "exec"), namespace)  # noqa: S102 - our own file, at a commit
+    settings = namespace["resolve"]({})
+    return settings if name in EVOLVING else judging_settings(settings)
 
 
-def test_a_search_setting_leaves_the_judged_results_current():
-    """How a run searches (here merge_ends, added after the judged results were made) is not
-    what judges a candidate: a study that evolves nothing stays current through it."""
+def _names(node: ast.stmt) -> list[str]:
+    if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+        return [node.name]
+    if isinstance(node, (ast.Assign, ast.AnnAssign)):
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+        return [t.id for t in targets if isinstance(t, ast.Name)]
+    return []
+
+
+def test_what_a_study_reads_decides_whether_its_results_are_current():
+    """merge_ends (added after the results of 4c0fa5e) is a setting of how runs vary: a study
+    that evolves nothing stays current through it, one that evolves does not; the rule
+    patterns the fitness reads are the goal test alone."""
+    before = _source(CONFIG, "4c0fa5e34b87ff32164aae26ef8929dc31b5bde6")
+    now = (ROOT / CONFIG).read_text(encoding="utf-8")
+    assert _reads(CONFIG, before, "classics") == _reads(CONFIG, now, "classics")
+    assert _reads(CONFIG, before, "search") != _reads(CONFIG, now, "search")
+    assert "merge_ends" not in _reads(CONFIG, before, "search")
     assert judging_settings({**DEFAULTS, "merge_ends": 0.0, "crossover": 0.1}) == \
         judging_settings(DEFAULTS)
     assert judging_settings({**DEFAULTS, "trials": 3}) != judging_settings(DEFAULTS)
-    before = _defaults_at("4c0fa5e34b87ff32164aae26ef8929dc31b5bde6")  # before merge_ends
-    assert "merge_ends" not in before and "trials" in judging_settings(before)
+    assert judging_settings({**DEFAULTS, "seed": 3}) != judging_settings(DEFAULTS)
+    patterns = (ROOT / PATTERNS).read_text(encoding="utf-8")
+    reads = _reads(PATTERNS, patterns, "classics")
+    assert set(reads) == set(FITNESS_READS)
+    edited = patterns.replace('"Next", "Loss"): "Win"', '"Next", "Loss"): "Draw"')
+    assert edited != patterns and _reads(PATTERNS, edited, "classics") != reads
+    assert _reads(PATTERNS, patterns + "\n\ndef other():\n    pass\n", "classics") == reads
 
 
 def test_page_links_reports_figures_and_demotes_headings():

@@ -54,8 +54,9 @@ MODES = ("ludi", "nsga2", "map-elites", "random")
 
 #: The settings of a run's size and place, as against how each candidate is judged.
 RUN_SIZE = ("seeds", "generations", "population", "offspring", "workers")
-#: The settings of how a run searches (selection and variation), which judge no candidate.
-SEARCH = ("mode", "crossover", "mutation", "merge_ends", "seed", "objectives", "descriptors")
+#: The settings of how a run varies and files its candidates, which judge none of them (the
+#: seed, the mode and the objectives do: they seed the games and name what is scored).
+SEARCH = ("crossover", "mutation", "merge_ends", "descriptors")
 
 
 def candidate_settings(config: dict) -> dict:

@@ -55,10 +55,24 @@ def line_rules(d: Description | str) -> dict[str, list[int]]:
 
 
 def win_lose_pair(d: Description | str) -> int | None:
-    """n when the rules say "a line of n wins, a line of n - 1 loses" (LUDI's find); else None."""
-    lines = line_rules(d)
-    wins, losses = lines.get("Win", []), set(lines.get("Loss", []))
-    pairs = [n for n in wins if n - 1 in losses]
+    """n when the rules say "a line of n wins, a line of n - 1 loses" (LUDI's find); else None.
+
+    The win must come first: end clauses are tried in order and the first that holds decides,
+    so a loss on n - 1 tried before the win on n (a line of n holds one of n - 1) is a misère
+    game whose win can never happen, not Yavalath's rule.
+
+    >>> ends = "(end {(if (is Line 3) (result Mover Loss)) (if (is Line 4) (result Mover Win))})"
+    >>> win_lose_pair(f'(game "G" (players 2) (equipment {{(board (hex 5)) (piece "Marker" '
+    ...               f'Each)}}) (rules (play (move Add (to (sites Empty)))) {ends}))') is None
+    True
+    """
+    first: dict[tuple[str, int], int] = {}  # (verdict, n) -> the first clause saying it
+    for k, (cond, verdict) in enumerate(_clauses(_desc(d))):
+        if verdict is not None and isinstance(cond, Node) and cond.rule == "cond_is_line" \
+                and isinstance(cond.args[0], int):
+            first.setdefault((verdict, cond.args[0]), k)
+    pairs = [n for (verdict, n), k in first.items()
+             if verdict == "Win" and k < first.get(("Loss", n - 1), -1)]
     return min(pairs) if pairs else None
 
 

@@ -98,6 +98,8 @@ def _methods(folder: Path) -> str:
 
 
 def _arms(folder: Path) -> str:
+    if not (folder / "arms.parquet").is_file():
+        return "These results predate the study's two arms: rerun it for their comparison."
     table = power.arm_effect(pd.read_parquet(folder / "arms.parquet"))
     arms = [c for c in table.columns if c not in ("outcome", "difference", "lo", "hi",
                                                   "separated", "runs needed")]

@@ -3,7 +3,8 @@ its seeds? LUDI's headline result was that rule, found by recombining line games
 
 Each run evolves from seeds that hold line wins and misère lines but not the combination
 (Tic-Tac-Toe, Gomoku, Hex, Misère Three, Four Line, Hex Five). For each run: how many evaluated
-descriptions carry the rule (any n), whether the hall of fame holds one, and its best rank.
+descriptions carry the rule (any n, the win tried before the loss), whether the hall of fame
+holds one, and its best rank.
 
 Why the rule was not found: every seed ends on one clause, and subtree crossover swaps a clause
 for a clause, so no offspring could hold a win and a loss at once. The study runs two arms on the
@@ -137,7 +138,9 @@ def summarise(settings: dict, results: dict, out: Path) -> str:
                    "this sample cannot tell the arms apart")
         lines += ["", f"Hall-of-fame rate, {a.arm} against {b.arm}: {a.fame_rate:.2f} against "
                   f"{b.fame_rate:.2f}, Fisher's exact p = {p_fame:.3g} ({verdict}); the rule "
-                  f"made at all: p = {fisher_p(arms, 'made'):.3g}."]
+                  f"made at all: p = {fisher_p(arms, 'made'):.3g}. The arms share their run "
+                  "seeds (the same first population), which these tests for independent "
+                  "samples ignore: they err on the side of not separating."]
     lines += ["", markdown(runs), "", f"![rediscovery]({figure})"]
     best = carriers[carriers["gate"] == "ok"].sort_values("score", ascending=False).head(3)
     if len(best):
