@@ -489,7 +489,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--workers", type=int, help="processes (default: all cores)")
     p.add_argument("--dask", metavar="ADDRESS", help="a Dask scheduler, e.g. tcp://host:8786")
     p.add_argument("--fresh", action="store_true",
-                   help="discard finished units in the results folder and start over")
+                   help="discard finished units (and evolution run folders) in the results "
+                        "folder and start over")
     p.set_defaults(func=cmd_experiment)
 
     p = sub.add_parser("ludii", help="run a folder of Ludii descriptions against Ludii's "

@@ -86,6 +86,19 @@ def test_same_seed_gives_identical_tables(smoke_results, tmp_path):
                                           pd.read_parquet(again / table.name), obj=table.name)
 
 
+def test_fresh_starts_evolution_units_over(smoke_results, tmp_path):
+    """--fresh recomputes: an evolution unit would otherwise resume its finished run folder."""
+    out = tmp_path / "rediscovery"
+    shutil.copytree(smoke_results / "rediscovery", out)
+    marker = next((out / "runs").iterdir()) / "left-from-before"
+    marker.write_text("")
+    run("rediscovery", "smoke", out=out, progress=False, workers=1, fresh=True)
+    assert not marker.exists()
+    assert "Compute: 0 s" not in (out / "report.md").read_text()
+    pd.testing.assert_frame_equal(pd.read_parquet(out / "runs.parquet"),
+                                  pd.read_parquet(smoke_results / "rediscovery" / "runs.parquet"))
+
+
 def test_an_interrupted_experiment_resumes_where_it_stopped(smoke_results, tmp_path):
     out = tmp_path / "strength"
     shutil.copytree(smoke_results / "strength", out)

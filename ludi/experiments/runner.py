@@ -21,6 +21,7 @@ import json
 import os
 import pickle
 import platform
+import shutil
 import time
 import tomllib
 from collections.abc import Callable
@@ -131,7 +132,8 @@ def run(name: str, scale: str = "smoke", *, out: str | Path | None = None,
     """Run (or resume) the experiment ``name`` at ``scale``; returns its results folder.
 
     Experiments named in ``requires`` (atlas reads the others' results) are run first at the
-    same scale, beside it. ``fresh`` discards finished units; otherwise a folder holding other
+    same scale, beside it. ``fresh`` discards finished units and the run folders of evolution
+    units (``out/runs``, which a unit would otherwise resume from); otherwise a folder holding other
     settings is refused rather than mixed.
     """
     experiment = load(name)
@@ -152,6 +154,8 @@ def run(name: str, scale: str = "smoke", *, out: str | Path | None = None,
     if fresh and units_dir.exists():
         for f in units_dir.glob("*.pkl"):
             f.unlink()
+    if fresh and (out / "runs").is_dir():
+        shutil.rmtree(out / "runs")
     if stamp.exists() and not fresh:
         old = json.loads(stamp.read_text()).get("fingerprint")
         if old != fingerprint and any(units_dir.glob("*.pkl")):
