@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 TEST_STAMP := $(VENV)/.installed-test
 
-.PHONY: test test-long sweep demo lint bench clean parser-tables
+.PHONY: test test-long sweep demo lint bench clean parser-tables engine-docs
 
 # The install says every few seconds that it is still working (pip is silent with --quiet).
 TICK = ( while sleep 5; do echo "  ... still installing"; done ) & ticker=$$!
@@ -44,6 +44,10 @@ demo: $(STAMP)
 # The grammar's LALR tables (ludi/lang/parser_tables.npz): rebuild after editing the grammar.
 parser-tables: $(STAMP)
 	$(BIN)/python -c "from ludi.lang.tables import main; main()"
+
+# docs/engine.md's generated blocks (program dumps, the layout's tables): after a layout change.
+engine-docs: $(STAMP)
+	$(BIN)/python -m ludi.compile.dump docs/engine.md
 
 lint: $(TEST_STAMP)
 	$(BIN)/ruff check ludi tests benchmarks

@@ -9,10 +9,11 @@ from pathlib import Path
 
 from ludi.evolve import evolve, load_toml, report
 from ludi.evolve.run import changed_settings
+from ludi.files import shipped
 
 
 def main() -> None:
-    config_path = Path(__file__).resolve().parent.parent / "experiments" / "demo.toml"
+    config_path = shipped("experiments/demo.toml")
     out = Path("runs/demo")
     print("ludi demo: evolving games from the shipped seeds (LUDI-style weighted fitness; "
           "about a minute on an idle 2-core machine, after the first run's compile)")

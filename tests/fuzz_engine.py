@@ -128,30 +128,30 @@ def audit(game: ludi.Game, s: np.ndarray) -> str | None:
     """What is wrong with a state array, or None: the invariants every kernel keeps."""
     C = game.board.num_cells
     n = game.num_players
-    board = s[L.section(C, L.S_BOARD)]
-    empties = s[L.section(C, L.S_EMPTIES)]
-    epos = s[L.section(C, L.S_EPOS)]
-    counts = s[L.section(C, L.S_COUNTS)]
-    ne = int(s[L.I_NEMPTY])
+    board = s[L.section(C, L.S.BOARD)]
+    empties = s[L.section(C, L.S.EMPTIES)]
+    epos = s[L.section(C, L.S.EPOS)]
+    counts = s[L.section(C, L.S.COUNTS)]
+    ne = int(s[L.I.NEMPTY])
     if not ((board >= 0) & (board <= n)).all():
         return f"a board value outside 0..{n}"
     if sorted(empties.tolist()) != list(range(C)) or not (epos[empties] == np.arange(C)).all():
         return "the empty-cell list is not a permutation with its inverse"
     if not 0 <= ne <= C or (board[empties[:ne]] != 0).any() or (board[empties[ne:]] == 0).any():
         return "the empty-cell list does not match the board"
-    sites = int(game.tables[L.P_BOARD_CELLS])  # the board's sites, then stores and hands
+    sites = int(game.tables[L.P.BOARD_CELLS])  # the board's sites, then stores and hands
     for colour in range(n):
         in_hand = int(counts[sites:][board[sites:] == colour + 1].sum())
-        if int(s[L.I_PIECES + colour]) != int(np.count_nonzero(board[:sites] == colour + 1)) \
+        if int(s[L.I.PIECES + colour]) != int(np.count_nonzero(board[:sites] == colour + 1)) \
                 + in_hand:
             return f"the piece count of colour {colour} does not match the board"
     if (counts < 0).any():
         return "a negative count"
-    if not 0 <= int(s[L.I_MOVER]) < n:
+    if not 0 <= int(s[L.I.MOVER]) < n:
         return "the colour to move is not a player"
-    if not 0 <= int(s[L.I_HIST_LEN]) <= int(game.tables[L.P_HISTORY]):
+    if not 0 <= int(s[L.I.HIST_LEN]) <= int(game.tables[L.P.HISTORY]):
         return "the history is longer than its capacity"
-    if s[L.I_OVER] == 1 and not (s[L.I_RANKS:L.I_RANKS + n] >= 1).all():
+    if s[L.I.OVER] == 1 and not (s[L.I.RANKS:L.I.RANKS + n] >= 1).all():
         return "a finished game without ranks"
     return None
 

@@ -476,11 +476,11 @@ FAST_PATH_GAMES = [("yavalath", {"Pie Rule": "Enabled"}),
 
 @pytest.mark.parametrize("name,options", FAST_PATH_GAMES)
 def test_fast_path_is_used_where_expected(name, options):
-    assert ludi.load(name, options=options).tables[L.P_ADD_ALL] == 1
+    assert ludi.load(name, options=options).tables[L.P.ADD_ALL] == 1
     union = ludi.parse('(game "U" (players 2) (equipment {(board (hex 3)) (piece "M" Each)}) '
                        '(rules (play (move Add (to (union (sites Side N) (sites Side S))))) '
                        '(end (if (is Line 3) (result Mover Win)))))')
-    assert union.tables[L.P_ADD_ALL] == 0
+    assert union.tables[L.P.ADD_ALL] == 0
 
 
 @pytest.mark.parametrize("generic", [False, True])
@@ -495,7 +495,7 @@ def test_random_moves_are_legal(name, options, generic):
             legal = {m.code for m in state.legal_moves()}
             code = random_move(game, state, rng)
             assert code in legal, (code, state.ply)
-            swaps += code == L.MOVE_SWAP
+            swaps += code == L.MOVE.SWAP
             state.apply(code)
         assert random_move(game, state, rng) == -1
     if options and options.get("Pie Rule") == "Enabled" and name == "hex":
@@ -574,7 +574,7 @@ def test_restricted_add_region_uses_only_its_cells():
 
 def _check_plays(game, seed: int):
     lengths, winners, reasons = run_playouts(game, 300, seed=seed)
-    assert (reasons != L.END_TIMEOUT).all()
+    assert (reasons != L.END.TIMEOUT).all()
     assert lengths.min() >= 1
     assert lengths.max() <= game.board.num_cells + 1  # one stone a ply, plus one swap
     assert set(np.unique(winners)) <= set(range(-1, game.num_players))

@@ -9,7 +9,7 @@ import pytest
 
 import ludi
 from ludi.cli import main
-from ludi.compile.dump import dump
+from ludi.compile.dump import dump, engine_page
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "engine.md"
 
@@ -23,9 +23,15 @@ def test_the_worked_examples_are_the_program_dumps(name, capsys):
     assert capsys.readouterr().out == found.group(1)
 
 
+def test_the_page_is_what_make_engine_docs_writes():
+    page = DOC.read_text()
+    assert "<!-- layout: T -->" in page
+    assert engine_page(page) == page, "docs/engine.md is stale: run make engine-docs"
+
+
 def test_a_dump_names_every_record_with_its_source():
     text = dump(ludi.load("playwin").spec)
-    assert "hop region=Occupied-Mover from_cond=- dirs=63 turning=1 chain=1 longest=1" in text
+    assert "hop from_region=Occupied-Mover from_cond=- dirs=63 turning=1 chain=1 longest=1" in text
     assert "keep-max-captures" in text and "jump-if-moves target=7" in text
     assert "; playwin.lud:" in text and "(move Slide (from (sites Occupied by:Mover))" in text
 

@@ -40,7 +40,7 @@ def test_the_overflow_example_plays_correctly():
     """Twelve copies of one add (the description that used to corrupt the heap) make twelve
     copies of each move, all held by the buffer, and play exactly the one-add game."""
     game = ludi.parse(TWELVE_ADDS)
-    assert int(game.tables[L.P_MAX_MOVES]) == 12 * 19
+    assert int(game.tables[L.P.MAX_MOVES]) == 12 * 19
     moves = game.initial_state().legal_moves()
     assert len(moves) == 12 * 19 and len({m.text for m in moves}) == 19
     single = ludi.parse(TWELVE_ADDS.replace(" ".join(["(move Add (to (sites Empty)))"] * 12),
@@ -65,14 +65,14 @@ def test_a_move_bound_past_the_limit_is_refused_naming_the_ludeme():
     ("yavalath", {"Players": "3 Players"}, 61 + 61),  # priority: winning cells, then any
 ])
 def test_move_bounds_follow_the_formula(name, options, expected):
-    assert int(ludi.load(name, options=options).tables[L.P_MAX_MOVES]) == expected
+    assert int(ludi.load(name, options=options).tables[L.P.MAX_MOVES]) == expected
 
 
 def test_bounds_hold_in_play():
     """No position of the corpus's games in random play has more moves than the bound."""
     for d in descriptions():
         game = ludi.engine.from_description(d).with_move_limit(200)
-        bound = int(game.tables[L.P_MAX_MOVES])
+        bound = int(game.tables[L.P.MAX_MOVES])
         state = game.initial_state()
         rng = np.random.default_rng(1)
         while not state.is_terminal():
@@ -84,12 +84,12 @@ def test_bounds_hold_in_play():
 def test_nesting_depth_is_proven():
     # level 0: the moves and their trials; level 1: the other players' moves, counted by
     # (no Moves Next) and when the player to move has none (could another one move?)
-    assert int(ludi.load("oware").tables[L.P_DEPTH]) == 2
+    assert int(ludi.load("oware").tables[L.P.DEPTH]) == 2
     with_others = ludi.parse('(game "G" (players 2) (equipment {(board (square 3)) '
                              '(piece "M" Each)}) (rules (play (move Add (to (sites Empty)))) '
                              "(end (if (no Moves Next) (result Mover Win)))))")
-    assert int(with_others.tables[L.P_DEPTH]) == 2
-    corrupted = ludi.Game(ludi.load("oware").without_fast_paths().spec.with_parameters(P_DEPTH=0))
+    assert int(with_others.tables[L.P.DEPTH]) == 2
+    corrupted = ludi.Game(ludi.load("oware").without_fast_paths().spec.with_parameters(DEPTH=0))
     with pytest.raises(EngineError, match="nested deeper"):
         corrupted.initial_state().legal_moves()
 
@@ -98,12 +98,12 @@ def test_nesting_depth_is_proven():
 
 
 TABLES = {  # record type -> (section, width, kind field, the kinds the compiler can emit)
-    "op": (L.T_CODE, L.OP_WIDTH, L.O_KIND, L.OPS),
-    "prog": (L.T_PROG, L.PROG_WIDTH, L.IN_KIND, L.INSTRUCTIONS),
-    "gen": (L.T_GEN, L.GEN_WIDTH, L.G_KIND, L.GENERATORS),
-    "eff": (L.T_EFF, L.EFF_WIDTH, L.E_KIND, L.EFFECTS),
-    "dynreg": (L.T_DYNREG, L.DYNREG_WIDTH, L.DR_KIND, L.DYNAMIC_REGIONS),
-    "clause": (L.T_CLAUSES, L.CLAUSE_WIDTH, L.CL_OUTCOME, L.OUTCOMES),
+    "op": (L.T.CODE, L.O.SIZE, L.O.KIND, [e.value for e in L.OP]),
+    "prog": (L.T.PROG, L.IN.SIZE, L.IN.KIND, [e.value for e in L.PR]),
+    "gen": (L.T.GEN, L.G.SIZE, L.G.KIND, [e.value for e in L.GEN]),
+    "eff": (L.T.EFF, L.E.SIZE, L.E.KIND, [e.value for e in L.EFF]),
+    "dynreg": (L.T.DYNREG, L.DR.SIZE, L.DR.KIND, [e.value for e in L.DYN]),
+    "clause": (L.T.CLAUSES, L.CL.SIZE, L.CL.OUTCOME, [e.value for e in L.OUTCOME]),
 }
 CASES = [(table, kind) for table, (_, _, _, kinds) in TABLES.items() for kind in kinds]
 
@@ -149,7 +149,7 @@ def test_the_compiler_emits_every_kind_and_no_other(corpus_games):
         emitted = {k for g in corpus_games for k in kinds if rows_of(g, table, k)}
         assert emitted == set(kinds), table
     seen = {m.kind for g in corpus_games for m in _moves_in_play(g)}
-    assert seen == set(L.MOVE_KINDS.values())
+    assert seen == {L.MOVE.label(e.value) for e in L.MOVE}
 
 
 def _moves_in_play(game: ludi.Game):
@@ -185,8 +185,8 @@ def test_every_dispatcher_handles_every_kind_and_refuses_others(corpus_games, ta
 def test_a_backward_jump_is_refused():
     game = ludi.parse(EXTRA["regions"])  # (if (< (count Moves) 6) A B): a jump over B at first
     t = game.tables.copy()
-    jump = rows_of(game, "prog", L.PR_JUMP)[0]
-    t[int(t[L.T_PROG]) + jump * L.PROG_WIDTH + L.IN_TARGET] = 0
+    jump = rows_of(game, "prog", L.PR.JUMP)[0]
+    t[int(t[L.T.PROG]) + jump * L.IN.SIZE + L.IN.TARGET] = 0
     broken = ludi.Game(dataclasses.replace(game.spec, tables=t))
     with pytest.raises(EngineError, match="does not go forward") as e:
         broken.initial_state().legal_moves()
@@ -207,8 +207,8 @@ def test_an_unknown_move_is_refused():
 def test_a_condition_longer_than_the_stack_is_refused():
     game = ludi.load("oware")
     t = game.tables.copy()
-    clause = int(t[L.T_CLAUSES]) + 2 * L.CLAUSE_WIDTH  # a three-op clause
-    t[clause + L.CL_COND_END] = t[clause + L.CL_COND] + int(t[L.P_VM_STACK]) + 1
+    clause = int(t[L.T.CLAUSES]) + 2 * L.CL.SIZE  # a three-op clause
+    t[clause + L.CL.COND_END] = t[clause + L.CL.COND] + int(t[L.P.VM_STACK]) + 1
     broken = ludi.Game(dataclasses.replace(game.spec, tables=t))
     with pytest.raises(EngineError, match="longer than the condition stack"):
         run_playouts(broken, 5, 1)
@@ -245,12 +245,12 @@ def test_a_sowing_that_cannot_drop_its_seeds_stops_with_a_located_error():
 def test_tables_are_read_only_and_variants_are_new_games():
     game = ludi.load("yavalath")
     with pytest.raises(ValueError):
-        game.tables[L.P_MOVE_LIMIT] = 5
+        game.tables[L.P.MOVE_LIMIT] = 5
     short = game.with_move_limit(7)
-    assert int(short.tables[L.P_MOVE_LIMIT]) == 7
-    assert int(game.tables[L.P_MOVE_LIMIT]) == 10_000 and not short.tables.flags.writeable
+    assert int(short.tables[L.P.MOVE_LIMIT]) == 7
+    assert int(game.tables[L.P.MOVE_LIMIT]) == 10_000 and not short.tables.flags.writeable
     lengths, _, reasons = run_playouts(short, 200, 1)
-    assert lengths.max() == 7 and (reasons == L.END_TIMEOUT).any()
+    assert lengths.max() == 7 and (reasons == L.END.TIMEOUT).any()
     general = game.without_fast_paths()
     assert general.fast_paths == () and game.fast_paths == ("add", "add_all", "line_only")
     with pytest.raises(ludi.LudiError, match="no fast path 'fast'"):
@@ -286,7 +286,7 @@ def test_a_full_history_stops_with_an_error_naming_the_repetition_test():
                       ' (start {(place "M1" (sites Row 0)) (place "M2" (sites Row 4))})'
                       " (play (move Step (from (sites Occupied by:Mover)) (to if:(is Empty (to)))))"
                       " (end (if (is Repeated 5) (result Mover Draw)))))")
-    assert int(walk.tables[L.P_HISTORY]) == 21
+    assert int(walk.tables[L.P.HISTORY]) == 21
     run_playouts(walk, 50, 1)  # within its own limit: proven
     with pytest.raises(EngineError, match="more than 21 distinct positions") as e:
         run_playouts(walk.with_move_limit(500), 50, 1)
@@ -314,7 +314,7 @@ def test_legal_moves_are_a_function_of_the_position():
 
 
 def test_more_capture_series_than_recorded_stops_with_an_error_naming_the_hop():
-    """Capture series can be exponentially many, so they are recorded up to P_MAX_CHAINS per
+    """Capture series can be exponentially many, so they are recorded up to P.MAX_CHAINS per
     generator and the write is checked: here a cap of 1 meets a position with two."""
     game = ludi.load("playwin")
     rng = np.random.default_rng(5)
@@ -328,7 +328,7 @@ def test_more_capture_series_than_recorded_stops_with_an_error_naming_the_hop():
         move = moves[int(rng.integers(len(moves)))]
         state.apply(move)
         played.append(move.text)
-    capped = ludi.Game(game.spec.with_parameters(P_MAX_CHAINS=1))
+    capped = ludi.Game(game.spec.with_parameters(MAX_CHAINS=1))
     replay = capped.initial_state()
     with pytest.raises(EngineError, match="more than 1 capture series") as e:
         for text in played:  # (a position on the way may already hold two series)

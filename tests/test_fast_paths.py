@@ -20,7 +20,7 @@ from ludi.compile import layout as L
 from ludi.engine import run_playouts
 
 GAMES_PER_CONFIG = 6
-COMPARED_SCALARS = (L.I_MOVER, L.I_PLY, L.I_OVER, L.I_WINNER, L.I_SWAPPED, L.I_NEMPTY)
+COMPARED_SCALARS = (L.I.MOVER, L.I.PLY, L.I.OVER, L.I.WINNER, L.I.SWAPPED, L.I.NEMPTY)
 
 
 #: The fast paths that build on another one (and are kept on with it).
@@ -54,8 +54,8 @@ def position(state) -> tuple:
     s = state._s
     C = state.game.board.num_cells
     n = state.game.num_players
-    return (tuple(s[L.section(C, L.S_BOARD)]), tuple(s[L.section(C, L.S_COUNTS)]),
-            tuple(int(s[i]) for i in COMPARED_SCALARS), tuple(s[L.I_RANKS:L.I_RANKS + n]))
+    return (tuple(s[L.section(C, L.S.BOARD)]), tuple(s[L.section(C, L.S.COUNTS)]),
+            tuple(int(s[i]) for i in COMPARED_SCALARS), tuple(s[L.I.RANKS:L.I.RANKS + n]))
 
 
 @pytest.mark.parametrize("description,keep", CONFIGS,

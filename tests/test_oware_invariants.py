@@ -10,7 +10,7 @@ the last capture, no feeding move), which must give the same legal moves, board,
 ending. Hypothesis then tries single moves from arbitrary positions (derandomized:
 deterministic).
 
-The shipped variants use the engine's sowing fast path (``P_SOW_FAST``); every check also runs
+The shipped variants use the engine's sowing fast path (``P.SOW_FAST``); every check also runs
 with it switched off, on the general path (move program, ``sow`` effect, condition VM).
 """
 
@@ -186,7 +186,7 @@ def test_compiled_playouts_end_by_a_rule(variant):
 
     _, game = variant
     lengths, winners, reasons = run_playouts(game, 2000, seed=7)
-    assert (reasons != L.END_TIMEOUT).all() and (reasons != L.END_NO_MOVES).all()
+    assert (reasons != L.END.TIMEOUT).all() and (reasons != L.END.NO_MOVES).all()
     assert lengths.max() < 1000 and lengths.min() > 0
     assert set(winners.tolist()) <= {-1, 0, 1}
 

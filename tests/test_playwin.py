@@ -513,7 +513,7 @@ def test_move_limit_ends_as_a_draw():
 def test_shipped_move_limit_is_300():
     g = playwin()
     s = g.initial_state()
-    s._s[L.I_PLY] = 298  # fast-forward the ply counter (the position itself stays the opening)
+    s._s[L.I.PLY] = 298  # fast-forward the ply counter (the position itself stays the opening)
     s.apply(s.legal_moves()[0])
     assert not s.is_terminal() and s.ply == 299
     s.apply(s.legal_moves()[0])

@@ -17,7 +17,7 @@ import numpy as np
 import pytest
 
 import ludi
-from ludi.compile.layout import END_NO_MOVES, END_TIMEOUT
+from ludi.compile.layout import END
 from ludi.engine.playouts import random_playouts, run_playouts
 
 TTT_P1 = Fraction(737, 1260)
@@ -73,7 +73,7 @@ def test_tictactoe_random_play():
     assert abs(lengths.mean() - float(TTT_LENGTH)) < 0.02
     # a draw fills the board; a win needs the winner's third stone (ply 5 at the earliest)
     assert (lengths[winners == -1] == 9).all()
-    assert (reasons[winners == -1] == END_NO_MOVES).all()
+    assert (reasons[winners == -1] == END.NO_MOVES).all()
     assert lengths.min() == 5 and lengths.max() == 9
     # the first player's wins end on odd plies, the second player's on even ones
     assert (lengths[winners == 0] % 2 == 1).all() and (lengths[winners == 1] % 2 == 0).all()
@@ -91,7 +91,7 @@ def test_yavalath_random_play():
     assert abs(lengths.mean() - 19.6) < 0.3
     assert abs(np.mean(winners == 1) - 0.53) < 0.01
     assert abs(np.mean(winners == 0) - 0.47) < 0.01
-    assert (reasons != END_TIMEOUT).all()
+    assert (reasons != END.TIMEOUT).all()
     summary = random_playouts(game, n, seed=7)
     threes = summary["end_types"].get("(is Line 3)", 0.0)
     fours = summary["end_types"].get("(is Line 4)", 0.0)
@@ -118,5 +118,5 @@ def test_havannah_random_play():
     lengths, winners, reasons = run_playouts(game, n, seed=13)
     assert 118 <= lengths.mean() <= 124
     assert (winners >= 0).all()  # no draws
-    assert (reasons != END_TIMEOUT).all()
+    assert (reasons != END.TIMEOUT).all()
     assert lengths.max() <= 169

@@ -1,4 +1,4 @@
-"""Random sowing turns on packed houses (``P_SOW_PACKED``, ``ludi.engine.kernels.packed``).
+"""Random sowing turns on packed houses (``P.SOW_PACKED``, ``ludi.engine.kernels.packed``).
 
 The compiler packs a sowing game's houses into two words when its board fits them; the random
 playouts then sow on the words, find positions through an index of the history and try end
@@ -46,14 +46,14 @@ PACKED = [("Abapa", ludi.load("oware")),
 def test_the_compiler_packs_boards_that_fit():
     for name, game in PACKED:
         assert game.fast_paths == ("sow", "sow_turn", "sow_packed"), name
-        assert game.tables[L.P_PACKED_KEY] == 1
-    gated = {name: int(g.tables[int(g.tables[L.T_PACK]) + L.PK_GATED]) for name, g in PACKED}
+        assert game.tables[L.P.PACKED_KEY] == 1
+    gated = {name: int(g.tables[int(g.tables[L.T.PACK]) + L.PK.GATED]) for name, g in PACKED}
     assert gated == {"Abapa": 1, "Wari": 1, "next-stuck": 1, "house-end": 0}
     awari = ludi.load("oware", options=RULESETS["Awari"])  # (houses of 12 are skipped)
-    assert awari.fast_paths == ("sow", "sow_turn") and awari.tables[L.P_PACKED_KEY] == 0
+    assert awari.fast_paths == ("sow", "sow_turn") and awari.tables[L.P.PACKED_KEY] == 0
     assert from_text(SIX_A_HOUSE).fast_paths == ("sow", "sow_turn")
     off = ludi.load("oware").without_fast_paths("sow_packed")
-    assert off.fast_paths == ("sow", "sow_turn") and off.tables[L.P_PACKED_KEY] == 1
+    assert off.fast_paths == ("sow", "sow_turn") and off.tables[L.P.PACKED_KEY] == 1
     assert ludi.load("oware").without_fast_paths("sow_turn").fast_paths == ("sow",)
 
 
@@ -65,7 +65,7 @@ def test_packed_playouts_end_in_the_same_states(name, game):
     ours = final_states(game, 400, 1)
     for a, b in zip(ours, final_states(turn, 400, 1), strict=True):
         np.testing.assert_array_equal(a, b)
-    assert len({int(s[L.I_END_CLAUSE]) for s in ours}) >= 3  # (games end by several clauses)
+    assert len({int(s[L.I.END_CLAUSE]) for s in ours}) >= 3  # (games end by several clauses)
     for seed in (2, 3):
         for a, b in zip(run_playouts(game, 2000, seed), run_playouts(turn, 2000, seed),
                         strict=True):
@@ -81,7 +81,7 @@ def test_playouts_from_a_position_with_a_history():
     while state.ply < 30:
         moves = state.legal_moves()
         state.apply(moves[int(rng.integers(len(moves)))])
-    assert state._s[L.I_HIST_LEN] > 1
+    assert state._s[L.I.HIST_LEN] > 1
     turn = game.without_fast_paths("sow_packed")
     ours, theirs = final_states(game, 300, 5, state), final_states(turn, 300, 5, state)
     for a, b in zip(ours, theirs, strict=True):
@@ -97,15 +97,15 @@ def test_a_board_too_full_to_pack_plays_on_the_arrays():
     ours, theirs = final_states(game, 200, 6, crowded), final_states(turn, 200, 6, crowded)
     for a, b in zip(ours, theirs, strict=True):
         np.testing.assert_array_equal(a, b)
-    counts = L.section(game.board.num_cells, L.S_COUNTS)
+    counts = L.section(game.board.num_cells, L.S.COUNTS)
     assert min(int(s[counts][:12].sum()) for s in ours) <= L.FIELD_MAX  # (packed by the end)
 
 
 def test_the_index_starts_afresh_when_its_generations_run_out():
     game = ludi.load("oware")
     t = game.tables
-    pk = int(t[L.T_PACK])
-    tag = int(t[pk + L.PK_INDEX]) + int(t[pk + L.PK_SLOTS])  # where the generation is kept
+    pk = int(t[L.T.PACK])
+    tag = int(t[pk + L.PK.INDEX]) + int(t[pk + L.PK.SLOTS])  # where the generation is kept
     expected = run_playouts(game, 300, 7)
     work = game.new_work()
     work[tag] = LAST_GENERATION - 40  # the stream runs past the last generation
@@ -122,10 +122,10 @@ def test_a_history_longer_than_half_the_index_is_scanned():
     count on the board changes, and still ends every game as the arrays do."""
     game = ludi.load("oware")
     tables = game.tables.copy()
-    tables[int(tables[L.T_PACK]) + L.PK_SLOTS] = 8
+    tables[int(tables[L.T.PACK]) + L.PK.SLOTS] = 8
     small = ludi.Game(replace(game.spec, tables=tables))
     turn = game.without_fast_paths("sow_packed")
     ours = final_states(small, 300, 8)
     for a, b in zip(ours, final_states(turn, 300, 8), strict=True):
         np.testing.assert_array_equal(a, b)
-    assert sum(int(s[L.I_HIST_LEN]) > 4 for s in ours) > 30  # (games that ended scanning)
+    assert sum(int(s[L.I.HIST_LEN]) > 4 for s in ours) > 30  # (games that ended scanning)

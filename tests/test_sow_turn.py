@@ -1,4 +1,4 @@
-"""The whole sowing turn in one kernel (``P_SOW_TURN``, ``ludi.engine.kernels.turns``).
+"""The whole sowing turn in one kernel (``P.SOW_TURN``, ``ludi.engine.kernels.turns``).
 
 The compiler chooses it for sowing games whose end clauses are flat tests; it must leave exactly
 the state the general move leaves (every integer of it, the position history included), and the
@@ -55,7 +55,7 @@ GAMES = games()
 def test_the_compiler_takes_the_turn_for_flat_end_tests_only():
     for name, game in GAMES:
         assert game.fast_paths[:2] == ("sow", "sow_turn"), name
-    assert GAMES[-1][1].tables[L.P_NO_MOVES] == 1  # the next player's moves are counted
+    assert GAMES[-1][1].tables[L.P.NO_MOVES] == 1  # the next player's moves are counted
     vm = ludi.engine.from_description(parse(VM_END))
     assert vm.fast_paths == ("sow",)
     assert ludi.load("oware").without_fast_paths("sow").fast_paths == ()
@@ -95,7 +95,7 @@ def test_the_move_bound_covers_every_house():
     a position number at most the houses of a side, which the compiler's bound must hold."""
     for _, game in GAMES:
         t = game.tables
-        C = int(t[L.P_CELLS])
+        C = int(t[L.P.CELLS])
         for colour in range(2):
-            row = int(t[L.T_REGIONS]) + (int(t[L.P_SOW_OWN]) * 4 + colour) * C
-            assert int(t[L.P_MAX_MOVES]) >= int(t[row:row + C].sum())
+            row = int(t[L.T.REGIONS]) + (int(t[L.P.SOW_OWN]) * 4 + colour) * C
+            assert int(t[L.P.MAX_MOVES]) >= int(t[row:row + C].sum())

@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 import ludi
-from ludi.compile.layout import END_TIMEOUT
+from ludi.compile.layout import END
 from ludi.engine.playouts import run_playouts
 
 # One direction of each of the three line axes of a hex board, in axial (q, r) (DESIGN §3: the
@@ -393,7 +393,7 @@ def test_random_games_with_the_pie_rule():
     assert lengths.max() <= 62  # 61 stones and one swap at most
     assert set(np.unique(winners)) <= {-1, 0, 1}
     assert 0.4 < np.mean(winners == 1) < 0.65
-    assert (reasons != END_TIMEOUT).all()
+    assert (reasons != END.TIMEOUT).all()
 
 
 # ---------------------------------------------------------------- draws

@@ -21,43 +21,7 @@ from pathlib import Path
 import numpy as np
 from numba import njit
 
-from ludi.compile.layout import (
-    BOARD,
-    I_ACTIVE,
-    I_MOVER,
-    I_OVER,
-    I_PIECES,
-    I_PLY,
-    I_RANKS,
-    I_TURNS,
-    I_WINNER,
-    INFO_SIZE,
-    KIND_BITS,
-    KIND_MASK,
-    MOVE_ADD,
-    MOVE_HOP,
-    P_ADD_ALL,
-    P_CELLS,
-    P_DIRS,
-    P_GROUP_WINS,
-    P_GROUPS,
-    P_LINE_ONLY,
-    P_MAX_MOVES,
-    P_MOVE_LIMIT,
-    P_NUM_ADJ,
-    P_NUM_AXES,
-    P_PLAY,
-    P_PLAYERS,
-    P_TRACK_LEN,
-    P_TURN_LIMIT,
-    PLAY_ADD,
-    S_COUNTS,
-    T_ADJ,
-    T_AXES,
-    T_NBR,
-    T_SITES,
-    W_ERROR,
-)
+from ludi.compile.layout import BOARD, COLOURS, KIND_BITS, KIND_MASK, MOVE, PLAY, I, P, S, T, W
 from ludi.engine.kernels import SOURCES, drop_stale_cache
 from ludi.engine.kernels.apply import apply_move, apply_move_inline
 from ludi.engine.kernels.core import copy_state, kernel, rng_below, rng_seed, tiny
@@ -75,12 +39,12 @@ TIE = 1e-9  # root moves within TIE of the best are searched exactly
 def utilities(t, s, out):
     """Each colour's value of a finished game: 1 - 2 (place - 1) / (n - 1), where tied players
     share the average of their places."""
-    n = t[P_PLAYERS]
+    n = t[P.PLAYERS]
     for c in range(n):
-        r = s[I_RANKS + c]
+        r = s[I.RANKS + c]
         tied = 0
         for d in range(n):
-            if s[I_RANKS + d] == r:
+            if s[I.RANKS + d] == r:
                 tied += 1
         place = r + (tied - 1) / 2.0
         out[c] = 1.0 - 2.0 * (place - 1.0) / (n - 1) if n > 1 else 0.0
@@ -89,7 +53,7 @@ def utilities(t, s, out):
 @kernel
 def play(t, s, w, buf, move):
     """Apply ``move`` to ``s``; capture chains are regenerated first (see the module doc)."""
-    if move & KIND_MASK == MOVE_HOP:
+    if move & KIND_MASK == MOVE.HOP:
         generate(t, s, w, buf)
     apply_move(t, s, w, move)
 
@@ -97,10 +61,10 @@ def play(t, s, w, buf, move):
 @kernel
 def finished(t, s, w, buf):
     """Is the game over (ending it when the player to move has no legal move)?"""
-    if s[I_OVER] == 1:
+    if s[I.OVER] == 1:
         return True
     end_if_stuck(t, s, w, buf)
-    return s[I_OVER] == 1
+    return s[I.OVER] == 1
 
 
 # ---------------------------------------------------------------- UCT
@@ -118,24 +82,24 @@ def winning_move(t, s, w, buf, n, trial, scratch):
     over, that player alone first), or -1: the decisive move of Teytaud and Teytaud (2010).
     ``trial`` is left holding the position after that move.
 
-    Each move is tried on ``trial`` (a copy of ``s``). In placement games (``PLAY_ADD``) a
+    Each move is tried on ``trial`` (a copy of ``s``). In placement games (``PLAY.ADD``) a
     site is tried only when a stone there could win (``could_win``: in games of lines, next
     to own stones; in games of connections, where the groups it joins reach the goals), so
     the check costs a few reads a site."""
-    me = s[I_MOVER]
-    placement = t[P_PLAY] == PLAY_ADD
+    me = s[I.MOVER]
+    placement = t[P.PLAY] == PLAY.ADD
     for i in range(n):
         m = buf[i]
-        if placement and m & KIND_MASK == MOVE_ADD:
+        if placement and m & KIND_MASK == MOVE.ADD:
             site = m >> KIND_BITS
             # wins_at tries the stone in place where no groups are kept (it would copy the
             # state where they are: the move's own trial below does that once)
-            if not (could_win(t, s, me, site) if t[P_GROUPS] == 1 else
+            if not (could_win(t, s, me, site) if t[P.GROUPS] == 1 else
                     wins_at(t, s, w, me, site)):
                 continue
         copy_state(trial, s)
         play(t, trial, w, scratch, m)
-        if trial[I_OVER] == 1 and trial[I_WINNER] == me:
+        if trial[I.OVER] == 1 and trial[I.WINNER] == me:
             return i
     return -1
 
@@ -143,15 +107,15 @@ def winning_move(t, s, w, buf, n, trial, scratch):
 @tiny
 def blocks_only(t, s):
     """Is taking its site the only way to stop the next player's one-move win? So in two-player
-    games where each move adds a stone of one's own to any empty site (``P_ADD_ALL``) and every
-    end test is a line, connection or ring of one's own stones (``P_LINE_ONLY``,
-    ``P_GROUP_WINS``): a stone elsewhere neither removes the other player's stones nor changes
+    games where each move adds a stone of one's own to any empty site (``P.ADD_ALL``) and every
+    end test is a line, connection or ring of one's own stones (``P.LINE_ONLY``,
+    ``P.GROUP_WINS``): a stone elsewhere neither removes the other player's stones nor changes
     what theirs on that site would make. Not while the pie rule may be taken, nor two plies
     before a move or turn limit (which could end the game first)."""
-    return (t[P_PLAY] == PLAY_ADD and t[P_ADD_ALL] == 1 and t[P_PLAYERS] == 2
+    return (t[P.PLAY] == PLAY.ADD and t[P.ADD_ALL] == 1 and t[P.PLAYERS] == 2
             and not swap_allowed(t, s)
-            and (t[P_LINE_ONLY] == 1 or (t[P_GROUP_WINS] == 1 and t[P_GROUPS] == 1))
-            and s[I_PLY] + 2 < t[P_MOVE_LIMIT] and s[I_TURNS] + 2 < t[P_TURN_LIMIT])
+            and (t[P.LINE_ONLY] == 1 or (t[P.GROUP_WINS] == 1 and t[P.GROUPS] == 1))
+            and s[I.PLY] + 2 < t[P.MOVE_LIMIT] and s[I.TURNS] + 2 < t[P.TURN_LIMIT])
 
 
 @kernel
@@ -161,21 +125,21 @@ def threats(t, s, w, buf, n, trial, marks):
     the first. Each is tried on ``trial`` as if that player moved now. With ``marks`` (one
     entry a site) every such site is marked and counted; without (an empty array) the count
     stops at two."""
-    other = 1 - s[I_MOVER]
+    other = 1 - s[I.MOVER]
     found = 0
     first = -1
     for i in range(n):
         m = buf[i]
-        if m & KIND_MASK != MOVE_ADD:
+        if m & KIND_MASK != MOVE.ADD:
             continue
         site = m >> KIND_BITS
-        if not (could_win(t, s, other, site) if t[P_GROUPS] == 1 else
+        if not (could_win(t, s, other, site) if t[P.GROUPS] == 1 else
                 wins_at(t, s, w, other, site)):
             continue
         copy_state(trial, s)
-        trial[I_MOVER] = other
+        trial[I.MOVER] = other
         apply_move(t, trial, w, m)
-        if trial[I_OVER] == 1 and trial[I_WINNER] == other:
+        if trial[I.OVER] == 1 and trial[I.WINNER] == other:
             found += 1
             if first < 0:
                 first = i
@@ -195,11 +159,11 @@ def new_wins(t, s, w, x, colour, trial, cand, queue, mark, stamp):
     group. Returns how many (counted up to two) and the first; ``mark`` entries equal to
     ``stamp`` mean seen (``cand`` and ``queue`` are scratch of a site each)."""
     stone = colour + 1
-    nbr = t[T_NBR]
-    dirs = t[P_DIRS]
-    axes = t[T_AXES]
+    nbr = t[T.NBR]
+    dirs = t[P.DIRS]
+    axes = t[T.AXES]
     k = 0
-    for a in range(t[P_NUM_AXES]):
+    for a in range(t[P.NUM_AXES]):
         for side in range(2):
             d = t[axes + 2 * a + side]
             y = t[nbr + x * dirs + d]
@@ -209,8 +173,8 @@ def new_wins(t, s, w, x, colour, trial, cand, queue, mark, stamp):
                 mark[y] = stamp
                 cand[k] = y
                 k += 1
-    if t[P_GROUPS] == 1:  # the group of x, breadth first, and the empty sites around it
-        adj = t[T_ADJ]
+    if t[P.GROUPS] == 1:  # the group of x, breadth first, and the empty sites around it
+        adj = t[T.ADJ]
         mark[x] = stamp
         queue[0] = x
         head = 0
@@ -218,7 +182,7 @@ def new_wins(t, s, w, x, colour, trial, cand, queue, mark, stamp):
         while head < tail:
             c = queue[head]
             head += 1
-            for i in range(t[P_NUM_ADJ]):
+            for i in range(t[P.NUM_ADJ]):
                 y = t[nbr + c * dirs + t[adj + i]]
                 if y < 0 or mark[y] == stamp:
                     continue
@@ -234,13 +198,13 @@ def new_wins(t, s, w, x, colour, trial, cand, queue, mark, stamp):
     first = -1
     for i in range(k):
         y = cand[i]
-        if not (could_win(t, s, colour, y) if t[P_GROUPS] == 1 else
+        if not (could_win(t, s, colour, y) if t[P.GROUPS] == 1 else
                 wins_at(t, s, w, colour, y)):
             continue
         copy_state(trial, s)
-        trial[I_MOVER] = colour
-        apply_move(t, trial, w, MOVE_ADD | (y << KIND_BITS))
-        if trial[I_OVER] == 1 and trial[I_WINNER] == colour:
+        trial[I.MOVER] = colour
+        apply_move(t, trial, w, MOVE.ADD | (y << KIND_BITS))
+        if trial[I.OVER] == 1 and trial[I.WINNER] == colour:
             found += 1
             if first < 0:
                 first = y
@@ -286,11 +250,11 @@ def mcts(t, root, w, iterations, max_plies, c_explore, solver, rave, seed, moves
     dozens of moves, exploration spreads the visits almost evenly among good moves, so a move
     that wins at once, among moves that win most random games too, is chosen about as often
     as they are (tests/test_agents.py shows it)."""
-    n_players = t[P_PLAYERS]
+    n_players = t[P.PLAYERS]
     rng = np.empty(1, np.uint64)
     rng_seed(rng, seed)
-    buf = np.zeros(t[P_MAX_MOVES], np.int64)
-    scratch = np.zeros(t[P_MAX_MOVES], np.int64)
+    buf = np.zeros(t[P.MAX_MOVES], np.int64)
+    scratch = np.zeros(t[P.MAX_MOVES], np.int64)
     s = root.copy()
     trial = root.copy()
     nodes = iterations + 2
@@ -299,20 +263,20 @@ def mcts(t, root, w, iterations, max_plies, c_explore, solver, rave, seed, moves
     first_child = np.full(nodes, -1, np.int64)
     sibling = np.full(nodes, -1, np.int64)
     visits = np.zeros(nodes, np.float64)
-    value = np.zeros((nodes, 4), np.float64)
+    value = np.zeros((nodes, COLOURS), np.float64)
     mover = np.zeros(nodes, np.int64)
     pool_start = np.full(nodes, -1, np.int64)
     pool_count = np.zeros(nodes, np.int64)
     tried = np.zeros(nodes, np.int64)
     status = np.zeros(nodes, np.int8)
-    proven = np.zeros((nodes, 4), np.float64)
+    proven = np.zeros((nodes, COLOURS), np.float64)
     n_root = end_if_stuck(t, root, w, buf)
     capacity = max(1024, (n_root + 16) * (iterations + 1))
     pool = np.empty(capacity, np.int64)
     # RAVE: per listed move (a pool entry), its AMAF visits and value sum; per child, its entry;
     # per site, the simulation (iteration) that last placed there, the ply and the colour
-    amaf = rave > 0 and t[P_PLAY] == PLAY_ADD
-    cells = t[P_CELLS] if amaf else 1
+    amaf = rave > 0 and t[P.PLAY] == PLAY.ADD
+    cells = t[P.CELLS] if amaf else 1
     # zeroed entry by entry as moves are listed: a search uses a small part of its room
     amaf_n = np.empty(capacity if amaf else 1, np.float64)
     amaf_v = np.empty(capacity if amaf else 1, np.float64)
@@ -329,17 +293,17 @@ def mcts(t, root, w, iterations, max_plies, c_explore, solver, rave, seed, moves
     # as they are added from what the root's listing found: the next player's threats there
     local = False
     root_threats = 0
-    opp_wins = np.zeros(t[P_CELLS], np.int64)
+    opp_wins = np.zeros(t[P.CELLS], np.int64)
     no_marks = np.zeros(0, np.int64)
-    cand = np.zeros(t[P_CELLS], np.int64)
-    queue = np.zeros(t[P_CELLS], np.int64)
-    mark = np.full(t[P_CELLS], -1, np.int64)
+    cand = np.zeros(t[P.CELLS], np.int64)
+    queue = np.zeros(t[P.CELLS], np.int64)
+    mark = np.full(t[P.CELLS], -1, np.int64)
     used = 0
     count = 1
     u = np.zeros(4, np.float64)
     start = work[0]
     for it in range(iterations):
-        if w[W_ERROR] != 0 or status[0] != OPEN or 0 < max_plies <= work[0] - start:
+        if w[W.ERROR] != 0 or status[0] != OPEN or 0 < max_plies <= work[0] - start:
             break
         copy_state(s, root)
         placed[0] = 0
@@ -349,8 +313,8 @@ def mcts(t, root, w, iterations, max_plies, c_explore, solver, rave, seed, moves
         win_first = False  # the root's first move to add is its winning move
         while status[node] == OPEN:
             if pool_start[node] < 0:  # first visit: list and shuffle the moves
-                n = end_if_stuck(t, s, w, buf) if s[I_OVER] == 0 else 0
-                if s[I_OVER] == 1:
+                n = end_if_stuck(t, s, w, buf) if s[I.OVER] == 0 else 0
+                if s[I.OVER] == 1:
                     status[node] = PROVEN if solver else OVER
                     utilities(t, s, u)
                     for c in range(n_players):
@@ -358,12 +322,12 @@ def mcts(t, root, w, iterations, max_plies, c_explore, solver, rave, seed, moves
                     break
                 if used + n > capacity:
                     break  # out of room: evaluate this node by a rollout
-                me = s[I_MOVER]
+                me = s[I.MOVER]
                 mover[node] = me
                 win = -1
                 if fresh:  # a child of the root, where blocks_only held: what changed?
                     x = move[node] >> KIND_BITS
-                    if not blocks_only(t, s) or move[node] & KIND_MASK != MOVE_ADD:
+                    if not blocks_only(t, s) or move[node] & KIND_MASK != MOVE.ADD:
                         pass
                     elif root_threats - opp_wins[x] > 0:  # the root's threat not blocked
                         status[node] = PROVEN
@@ -379,7 +343,7 @@ def mcts(t, root, w, iterations, max_plies, c_explore, solver, rave, seed, moves
                             proven[node, 1 - me] = 1.0
                             break
                         if found == 1:  # the block is the only move that does not lose
-                            buf[0] = MOVE_ADD | (site << KIND_BITS)
+                            buf[0] = MOVE.ADD | (site << KIND_BITS)
                             n = 1
                 elif solver:
                     win = winning_move(t, s, w, buf, n, trial, scratch)
@@ -424,7 +388,7 @@ def mcts(t, root, w, iterations, max_plies, c_explore, solver, rave, seed, moves
                 pool_count[node] = n
                 if amaf and node == 0:
                     for j in range(used, used + n):
-                        if pool[j] & KIND_MASK == MOVE_ADD:
+                        if pool[j] & KIND_MASK == MOVE.ADD:
                             root_entry[pool[j] >> KIND_BITS] = j
                 used += n
                 if fresh:
@@ -443,12 +407,12 @@ def mcts(t, root, w, iterations, max_plies, c_explore, solver, rave, seed, moves
                     swap_entries(pool, amaf_n, amaf_v, at, best_at)
                     if node == 0:
                         for j in (at, best_at):
-                            if pool[j] & KIND_MASK == MOVE_ADD:
+                            if pool[j] & KIND_MASK == MOVE.ADD:
                                 root_entry[pool[j] >> KIND_BITS] = j
                 m = pool[at]
                 tried[node] += 1
                 if amaf:
-                    note_placement(m, s[I_MOVER], depth, it, placed_in, placed_at, placed_by,
+                    note_placement(m, s[I.MOVER], depth, it, placed_in, placed_at, placed_by,
                                    placed)
                 path[depth] = node
                 depth += 1
@@ -460,12 +424,12 @@ def mcts(t, root, w, iterations, max_plies, c_explore, solver, rave, seed, moves
                 entry[child] = at
                 sibling[child] = first_child[node]
                 first_child[node] = child
-                if local and node == 0 and s[I_OVER] == 0:
+                if local and node == 0 and s[I.OVER] == 0:
                     node = child  # listed now: a few sites tell what the move changed
                     fresh = True
                     continue
                 node = child
-                if solver and s[I_OVER] == 1:
+                if solver and s[I.OVER] == 1:
                     status[node] = PROVEN
                     utilities(t, s, u)
                     for c in range(n_players):
@@ -512,14 +476,14 @@ def mcts(t, root, w, iterations, max_plies, c_explore, solver, rave, seed, moves
             prove_up(node, parent, first_child, sibling, mover, status, proven, tried,
                      pool_count, n_players)
         else:
-            if s[I_OVER] == 0:
+            if s[I.OVER] == 0:
                 if amaf:
                     noted_playout(t, s, w, buf, rng, depth, it, placed_in, placed_at, placed_by,
                                   placed)
                 else:
                     playout(t, s, w, buf, rng)
             utilities(t, s, u)
-        work[0] += s[I_PLY] - root[I_PLY]
+        work[0] += s[I.PLY] - root[I.PLY]
         if amaf:
             if pool_start[0] >= 0:  # the root, through its map of sites: the longest list
                 for i in range(placed[0]):
@@ -574,12 +538,12 @@ def swap_entries(pool, amaf_n, amaf_v, a, b):
 def note_placement(m, colour, ply, it, placed_in, placed_at, placed_by, placed):
     """Remember that ``colour`` placed on ``m``'s site at ``ply`` of simulation ``it``: by
     site, and in the simulation's list of sites (``placed[0]`` of them, from ``placed[1]``)."""
-    if m & KIND_MASK == MOVE_ADD:
+    if m & KIND_MASK == MOVE.ADD:
         site = m >> KIND_BITS
         placed_in[site] = it
         placed_at[site] = ply
         placed_by[site] = colour
-        if placed[0] + 1 < len(placed):  # a site is placed on once a game (PLAY_ADD)
+        if placed[0] + 1 < len(placed):  # a site is placed on once a game (PLAY.ADD)
             placed[1 + placed[0]] = site
             placed[0] += 1
 
@@ -587,13 +551,13 @@ def note_placement(m, colour, ply, it, placed_in, placed_at, placed_by, placed):
 @kernel
 def noted_playout(t, s, w, buf, rng, ply, it, placed_in, placed_at, placed_by, placed):
     """:func:`playout` (the same moves), noting each placement for RAVE."""
-    while s[I_OVER] == 0 and w[W_ERROR] == 0:
+    while s[I.OVER] == 0 and w[W.ERROR] == 0:
         m = random_move(t, s, w, buf, rng)
         if m < 0:  # no move: the game ends, or the player passes (forced)
             if end_if_stuck(t, s, w, buf) == 0:
                 break
             m = buf[0]
-        note_placement(m, s[I_MOVER], ply, it, placed_in, placed_at, placed_by, placed)
+        note_placement(m, s[I.MOVER], ply, it, placed_in, placed_at, placed_by, placed)
         apply_move_inline(t, s, w, m)
         ply += 1
 
@@ -605,7 +569,7 @@ def update_amaf(pool, start, count, colour, ply, it, value, placed_in, placed_at
     later in simulation ``it``."""
     for j in range(start, start + count):
         m = pool[j]
-        if m & KIND_MASK != MOVE_ADD:
+        if m & KIND_MASK != MOVE.ADD:
             continue
         site = m >> KIND_BITS
         if placed_in[site] == it and placed_by[site] == colour and placed_at[site] >= ply:
@@ -650,27 +614,27 @@ def flat_mc(t, root, w, playouts_per_move, seed, moves_out, values_out, root_val
     """Flat Monte Carlo: the same number of random playouts after each root move. Fills each
     move's mean value for the root's mover and each colour's mean over all playouts;
     ``work[0]`` grows by the plies played."""
-    n_players = t[P_PLAYERS]
+    n_players = t[P.PLAYERS]
     rng = np.empty(1, np.uint64)
     rng_seed(rng, seed)
-    buf = np.zeros(t[P_MAX_MOVES], np.int64)
+    buf = np.zeros(t[P.MAX_MOVES], np.int64)
     s = root.copy()
     n = end_if_stuck(t, root, w, buf)
     for i in range(n):
         moves_out[i] = buf[i]
-    me = root[I_MOVER]
+    me = root[I.MOVER]
     u = np.zeros(4, np.float64)
     total = np.zeros(4, np.float64)
     for i in range(n):
         acc = 0.0
         for _ in range(playouts_per_move):
-            if w[W_ERROR] != 0:
+            if w[W.ERROR] != 0:
                 return n
             copy_state(s, root)
             play(t, s, w, buf, moves_out[i])
-            if s[I_OVER] == 0:
+            if s[I.OVER] == 0:
                 playout(t, s, w, buf, rng)
-            work[0] += s[I_PLY] - root[I_PLY]
+            work[0] += s[I.PLY] - root[I.PLY]
             utilities(t, s, u)
             acc += u[me]
             for c in range(n_players):
@@ -689,32 +653,32 @@ def heuristic(t, s, colour):
     """A generic evaluation in [-1, 1] for ``colour``, needing no per-game code: material (pieces
     on the board, counters in stores) and shape (own neighbours of own pieces, which favours
     lines and chains), each relative to the opponents."""
-    n = t[P_PLAYERS]
-    C = t[P_CELLS]
+    n = t[P.PLAYERS]
+    C = t[P.CELLS]
     mine = 0.0
     theirs = 0.0
     for c in range(n):
         if c == colour:
-            mine += s[I_PIECES + c]
-        elif s[I_ACTIVE + c] == 1:
-            theirs += s[I_PIECES + c] / (n - 1)
+            mine += s[I.PIECES + c]
+        elif s[I.ACTIVE + c] == 1:
+            theirs += s[I.PIECES + c] / (n - 1)
     material = (mine - theirs) / C
-    if t[P_TRACK_LEN] > 0:  # counters captured into stores
-        cnt = INFO_SIZE + S_COUNTS * C
-        store = t[t[T_SITES] + colour]
-        other = t[t[T_SITES] + (colour + 1) % n]
+    if t[P.TRACK_LEN] > 0:  # counters captured into stores
+        cnt = I.SIZE + S.COUNTS * C
+        store = t[t[T.SITES] + colour]
+        other = t[t[T.SITES] + (colour + 1) % n]
         if store >= 0 and other >= 0:
             material += (s[cnt + store] - s[cnt + other]) / 48.0
     shape = 0.0
-    nbr = t[T_NBR]
-    dirs = t[P_DIRS]
-    adj = t[T_ADJ]
+    nbr = t[T.NBR]
+    dirs = t[P.DIRS]
+    adj = t[T.ADJ]
     for x in range(C):
         stone = s[BOARD + x]
         if stone == 0:
             continue
         own = 0
-        for i in range(t[P_NUM_ADJ]):
+        for i in range(t[P.NUM_ADJ]):
             y = t[nbr + x * dirs + t[adj + i]]
             if y >= 0 and s[BOARD + y] == stone:
                 own += 1
@@ -739,8 +703,8 @@ def alphabeta(t, root, w, depth, moves_out, values_out):
     the others minimise its value). Fills each root move's value; returns the number of moves.
     Iterative (an explicit stack), so it compiles and caches like the other kernels."""
     size = root.shape[0]
-    colour = root[I_MOVER]
-    M = t[P_MAX_MOVES]
+    colour = root[I.MOVER]
+    M = t[P.MAX_MOVES]
     buf = np.zeros(M, np.int64)
     states = np.zeros((depth + 1, size), np.int64)
     moves = np.zeros((depth + 1, M), np.int64)
@@ -758,7 +722,7 @@ def alphabeta(t, root, w, depth, moves_out, values_out):
     beta[0] = INF
     best[0] = -INF
     d = 0
-    while w[W_ERROR] == 0:
+    while w[W.ERROR] == 0:
         if index[d] < count[d] and alpha[d] < beta[d]:
             m = moves[d, index[d]]
             index[d] += 1
@@ -775,7 +739,7 @@ def alphabeta(t, root, w, depth, moves_out, values_out):
                 if d == 1:  # a root move as good as the best so far must get its exact value,
                     alpha[d] -= TIE  # not a bound equal to it (a tie that may hide a loss)
                 beta[d] = beta[d - 1]
-                best[d] = -INF if child[I_MOVER] == colour else INF
+                best[d] = -INF if child[I.MOVER] == colour else INF
                 continue
         else:
             v = best[d]
@@ -784,7 +748,7 @@ def alphabeta(t, root, w, depth, moves_out, values_out):
             d -= 1
         if d == 0:
             values_out[index[0] - 1] = v
-        if states[d][I_MOVER] == colour:
+        if states[d][I.MOVER] == colour:
             if v > best[d]:
                 best[d] = v
             if v > alpha[d]:

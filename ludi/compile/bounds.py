@@ -49,103 +49,107 @@ def prove(c: Compiler) -> None:
     p = c.params
     C = c.board.num_cells
     per_gen = [_generator_bound(c, g) for g in range(len(c.gens))]
-    swap = int(p[L.P_SWAP] == 1 and c.num_players == 2)
+    swap = int(p[L.P.SWAP] == 1 and c.num_players == 2)
     total = sum(per_gen) + swap
     if total > MAX_MOVES:
         worst = int(np.argmax(per_gen))
         raise fail(c.gens.origins[worst], f"the moves of this game could number {total:,} in one "
                    f"position; at most {MAX_MOVES:,} are supported (this ludeme alone gives up "
                    f"to {per_gen[worst]:,})")
-    p[L.P_MAX_MOVES] = max(total, 1)
-    loops = sum(1 for i in range(len(c.code)) if c.code.get(i, "kind") == L.OP_SITES_LOOP)
+    p[L.P.MAX_MOVES] = max(total, 1)
+    loops = sum(1 for i in range(len(c.code)) if c.code.get(i, "kind") == L.OP.SITES_LOOP)
     # a program pushes one value an op at most, and a loop over sites three entries more
-    p[L.P_VM_STACK] = max(len(c.code) + 3 * loops, 1)
+    p[L.P.VM_STACK] = max(len(c.code) + 3 * loops, 1)
     # level 0: the moves and their trials; level 1: the other players' moves, which (no Moves
     # …) end clauses and a player without a move (is another one stuck too?) count
-    p[L.P_DEPTH] = 2
-    if p[L.P_THREATS] == 1:  # a threat test, inside a trial at either level, lists moves too
-        p[L.P_DEPTH] = 4
-    hops = [g for g in range(len(c.gens)) if c.gens.get(g, "kind") == L.GEN_HOP]
+    p[L.P.DEPTH] = 2
+    if p[L.P.THREATS] == 1:  # a threat test, inside a trial at either level, lists moves too
+        p[L.P.DEPTH] = 4
+    hops = [g for g in range(len(c.gens)) if c.gens.get(g, "kind") == L.GEN.HOP]
     chains = any(c.gens.get(g, "chain") for g in hops)
-    p[L.P_MAX_CHAINS] = max((per_gen[g] for g in hops), default=0)
+    p[L.P.MAX_CHAINS] = max((per_gen[g] for g in hops), default=0)
     area = 0
     if hops:
         area = CHAIN_AREA_PER_CELL * C if chains else \
-            int(p[L.P_MAX_CHAINS]) * (L.CR_FIXED + 2)
+            int(p[L.P.MAX_CHAINS]) * (L.CR.SIZE + 2)
         if area >= 1 << L.SITE_BITS:
             raise fail(c.gens.origins[hops[0]], "the board is too large for capture series")
-    p[L.P_CHAIN_AREA] = area
+    p[L.P.CHAIN_AREA] = area
     trials = len(c.dynregs) > 0 or any(
-        c.prog.get(i, "kind") == L.PR_KEEP_IF_AFTER for i in range(len(c.prog)))
-    can_move = [e for e in range(len(c.effs)) if c.effs.get(e, "kind") == L.EFF_CAN_MOVE]
+        c.prog.get(i, "kind") == L.PR.KEEP_IF_AFTER for i in range(len(c.prog)))
+    can_move = [e for e in range(len(c.effs)) if c.effs.get(e, "kind") == L.EFF.CAN_MOVE]
     if trials and can_move:  # a trial runs a move's effects where no moves can be generated
         raise fail(c.effs.origins[can_move[0]], "(if (can Move …) …) cannot be used in a game "
                    "whose moves are tried (ifAfterwards:, (sites Winning …)) yet")
-    distances = any(c.gens.get(g, "kind") == L.GEN_SLIDE and c.gens.get(g, "distances")
+    distances = any(c.gens.get(g, "kind") == L.GEN.SLIDE and c.gens.get(g, "distances")
                     for g in range(len(c.gens)))
-    slam = any(c.effs.get(e, "kind") == L.EFF_SOW and c.effs.get(e, "slam_no_capture")
+    slam = any(c.effs.get(e, "kind") == L.EFF.SOW and c.effs.get(e, "slam_no_capture")
                for e in range(len(c.effs)))
     sections = [
-        (L.P_W_VM, 2 * int(p[L.P_VM_STACK])),
-        (L.P_W_SCRATCH, 2 * C),
-        (L.P_W_MOVES, (int(p[L.P_DEPTH]) - 1) * int(p[L.P_MAX_MOVES])),
-        (L.P_W_SAVES, int(p[L.P_DEPTH]) * L.state_size(C) if trials else 0),
-        (L.P_W_MARKS, len(c.prog) + 1),
-        (L.P_W_DIST, C if distances else 0),
-        (L.P_W_CHAIN_STACK, L.CHAIN_STACK_ROWS * (C + 1) if hops else 0),
-        (L.P_W_CHAINS, area),
-        (L.P_W_SLAM, C if slam else 0),
+        (L.P.W_VM, 2 * int(p[L.P.VM_STACK])),
+        (L.P.W_SCRATCH, 2 * C),
+        (L.P.W_MOVES, (int(p[L.P.DEPTH]) - 1) * int(p[L.P.MAX_MOVES])),
+        (L.P.W_SAVES, int(p[L.P.DEPTH]) * L.state_size(C) if trials else 0),
+        (L.P.W_MARKS, len(c.prog) + 1),
+        (L.P.W_DIST, C if distances else 0),
+        (L.P.W_CHAIN_STACK, L.CH.SIZE * (C + 1) if hops else 0),
+        (L.P.W_CHAINS, area),
+        (L.P.W_SLAM, C if slam else 0),
     ]
-    offset = L.W_FIXED
+    offset = L.W.SIZE
     for key, size in sections:
         p[key] = offset
         offset += size
-    p[L.P_WORK_SIZE] = offset
+    p[L.P.WORK_SIZE] = offset
 
 
 def _generator_bound(c: Compiler, g: int) -> int:
     kind = c.gens.get(g, "kind")
-    code = c.gens.get(g, "region")
-    if kind == L.GEN_SELECT and c.gens.get(g, "from_site") < c.gens.get(g, "from_site_end"):
+    code = c.gens.get(g, "to_region" if kind == L.GEN.ADD else "from_region")
+    if kind == L.GEN.SELECT and c.gens.get(g, "from_site") < c.gens.get(g, "from_site_end"):
         return 1  # a Select from one site
-    if kind in (L.GEN_ADD, L.GEN_SELECT):
+    if kind in (L.GEN.ADD, L.GEN.SELECT):
         return region_cells(c, code)
-    if kind == L.GEN_SLIDE:
+    if kind == L.GEN.SLIDE:
         return _slide_bound(c, g, _from_cells(c, code))
-    if kind == L.GEN_STEP:  # one move a start cell and direction
+    if kind == L.GEN.STEP:  # one move a start cell and direction
         return len(_from_cells(c, code)) * bin(c.gens.get(g, "dirs")).count("1")
-    if kind == L.GEN_LEAP:  # one move a start cell and path
+    if kind == L.GEN.LEAP:  # one move a start cell and path
         return len(_from_cells(c, code)) * c.lists[c.gens.get(g, "paths")]
-    if kind == L.GEN_HOP_OVER:  # one jump a start cell and direction
+    if kind == L.GEN.HOP_OVER:  # one jump a start cell and direction
         one_from = c.gens.get(g, "from_site") < c.gens.get(g, "from_site_end")
         froms = 1 if one_from else len(_from_cells(c, code))
         return froms * bin(c.gens.get(g, "dirs")).count("1")
-    if kind == L.GEN_FROM_TO:  # one move a from-site and to-site
+    if kind == L.GEN.FROM_TO:  # one move a from-site and to-site
         one_from = c.gens.get(g, "from_site") < c.gens.get(g, "from_site_end")
         one_to = c.gens.get(g, "to_site") < c.gens.get(g, "to_site_end")
         froms = 1 if one_from else region_cells(c, code)
         tos = 1 if one_to else region_cells(c, c.gens.get(g, "to_region"))
         return froms * tos
-    if kind == L.GEN_HOP:
+    if kind == L.GEN.HOP:
         if c.gens.get(g, "chain"):
             return MAX_CHAINS
         jumps = bin(c.gens.get(g, "dirs")).count("1") * (2 if c.gens.get(g, "turning") else 1)
         return len(_from_cells(c, code)) * jumps
-    return 1  # Pass, Propose, Vote
+    if kind in (L.GEN.PASS, L.GEN.PROPOSE, L.GEN.VOTE):  # one move each
+        return 1
+    # a move buffer holds what these bounds sum to, unchecked: a kind must say its own
+    raise AssertionError(f"no move bound for the generator kind {L.GEN.name_of(kind)} "
+                         "(ludi/compile/bounds.py: _generator_bound)")
 
 
 def _from_cells(c: Compiler, code: int) -> np.ndarray:
     """The cells a piece may start from, for any player."""
     if code >= 0:
         return np.flatnonzero(c.region_rows[code].any(axis=0))
-    return np.arange(int(c.params[L.P_BOARD_CELLS]))
+    return np.arange(int(c.params[L.P.BOARD_CELLS]))
 
 
 def _slide_bound(c: Compiler, g: int, cells: np.ndarray) -> int:
     nbr = c.board.nbr
     limit = c.board.num_cells
     start, end = c.gens.get(g, "max"), c.gens.get(g, "max_end")
-    if end - start == 1 and c.code.get(start, "kind") == L.OP_CONST:
+    if end - start == 1 and c.code.get(start, "kind") == L.OP.CONST:
         limit = max(0, c.code.get(start, "value"))
     total = 0
     for d in (d for d in range(c.board.num_dirs) if (c.gens.get(g, "dirs") >> d) & 1):

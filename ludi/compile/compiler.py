@@ -49,7 +49,7 @@ TURNS_PER_PLAYER = 1250
 #: this (past it the engine checks, and stops with an error when the history is full).
 HISTORY = 1 << 16
 MAX_CELLS = 1 << 16
-ROLES = {"Mover": L.ROLE_MOVER, "Next": L.ROLE_NEXT, "Prev": L.ROLE_PREV,
+ROLES = {"Mover": L.ROLE.MOVER, "Next": L.ROLE.NEXT, "Prev": L.ROLE.PREV,
          "P1": 0, "P2": 1, "P3": 2, "P4": 3}
 
 
@@ -75,11 +75,12 @@ class GameSpec:
         return self.origins["op"][op].text
 
     def with_parameters(self, **values: int) -> GameSpec:
-        """A copy whose header parameters are changed, e.g. ``with_parameters(P_MOVE_LIMIT=50)``
-        (the tables stay read-only; the original is untouched)."""
+        """A copy whose header parameters (``layout.P``) are changed, e.g.
+        ``with_parameters(MOVE_LIMIT=50)`` (the tables stay read-only; the original is
+        untouched)."""
         tables = self.tables.copy()
         for name, value in values.items():
-            tables[getattr(L, name)] = value
+            tables[getattr(L.P, name)] = value
         tables.setflags(write=False)
         return replace(self, tables=tables)
 
@@ -90,39 +91,39 @@ class Compiler:
     def __init__(self, desc: Description | None, tree: Node):
         self.desc = desc
         self.tree = tree
-        self.params = np.zeros(L.T_HEADER, np.int64)
-        self.code = Records("O_", L.OP_WIDTH, L.OPS)
-        self.clauses = Records("CL_", L.CLAUSE_WIDTH)
-        self.scores = Records("SC_", L.SCORE_WIDTH)
-        self.gens = Records("G_", L.GEN_WIDTH, L.GENERATORS)
-        self.prog = Records("IN_", L.PROG_WIDTH, L.INSTRUCTIONS)
-        self.effs = Records("E_", L.EFF_WIDTH, L.EFFECTS)
-        self.dynregs = Records("DR_", L.DYNREG_WIDTH, L.DYNAMIC_REGIONS)
+        self.params = np.zeros(L.T.SIZE, np.int64)
+        self.code = Records(L.O, L.OP)
+        self.clauses = Records(L.CL)
+        self.scores = Records(L.SC)
+        self.gens = Records(L.G, L.GEN)
+        self.prog = Records(L.IN, L.PR)
+        self.effs = Records(L.E, L.EFF)
+        self.dynregs = Records(L.DR, L.DYN)
         self.lists: list[int] = []
         self.conn_masks: list[list[int]] = []
         self.goal_bits: list[np.ndarray] = []  # cell sets, one per goal bit
         #: colour -> its (regions …); (name, colour) -> those of that name
         self.regions: dict[int | tuple[str, int], list[np.ndarray]] = {}
         self.named_regions: dict[str, np.ndarray] = {}
-        self.region_rows: list[np.ndarray] = []  # static regions, (4, C) masks
+        self.region_rows: list[np.ndarray] = []  # static regions, (COLOURS, C) masks
         self.pieces: list[tuple[str, str]] = []
         self.proposals: list[str] = []
-        self.map_sites = [-1, -1, -1, -1]  # each player's first (map …) entry: their store
+        self.map_sites = [-1] * L.COLOURS  # each player's first (map …) entry: their store
         self.map_names: list[str] = []  # the (map …)s in order ("" unnamed)
         self.map_by_player: list[bool] = []  # per map: keyed by players (else by sites)
-        self.map_rows: list[tuple[int, int, int]] = []  # (map, key, value): T_MAPS
+        self.map_rows: list[tuple[int, int, int]] = []  # (map, key, value): T.MAPS
         self.track: list[int] = []  # the board's own track (not a player's)
         self.track_loop = 0
         self.tracks: list[Track] = []  # every track, the players' own too
         self.stores = False
-        self.initial_phases = [-1, -1, -1, -1]  # each player's first phase (phases:{…})
+        self.initial_phases = [-1] * L.COLOURS  # each player's first phase (phases:{…})
         self.phase_rows: list[tuple[int, int]] = []  # per phase: first (nextPhase …), count
-        self.next_phases = Records("NX_", L.NX_WIDTH)
+        self.next_phases = Records(L.NX)
         self.phase_ends: list[tuple[int, Node]] = []  # (phase, its (end …)), tried first
         self.where_pieces: list[tuple[Node, int, int]] = []  # (where …): node, type, colour
-        #: (is Threatened (id "King" …)): each colour's piece type it tests (T_THREAT), 0 none
-        self.threat_types = [0, 0, 0, 0]
-        self.variables: dict[str, int] = {}  # (var "Name") and (set Var "Name" …): I_VARS slots
+        #: (is Threatened (id "King" …)): each colour's piece type it tests (T.THREAT), 0 none
+        self.threat_types = [0] * L.COLOURS
+        self.variables: dict[str, int] = {}  # (var "Name") and (set Var "Name" …): I.VARS slots
         self.variable_origin: Node | None = None  # the first variable or player value
         self.hand_size = 0  # sites in each player's hand (0: no hands)
         self.first_hand = -1  # the first hand site, once the hands are laid out
@@ -164,13 +165,13 @@ class Compiler:
         C = self.board.num_cells
         if C > MAX_CELLS:
             raise fail(equip, f"the board has {C} cells; at most {MAX_CELLS} are supported")
-        self.params[L.P_CELLS] = C
-        self.params[L.P_NUM_AXES] = self.board.axes["All"].shape[0]
-        self.params[L.P_MOVE_LIMIT] = DEFAULT_MOVE_LIMIT
-        self.params[L.P_TURN_LIMIT] = TURNS_PER_PLAYER * self.num_players
+        self.params[L.P.CELLS] = C
+        self.params[L.P.NUM_AXES] = self.board.axes["All"].shape[0]
+        self.params[L.P.MOVE_LIMIT] = DEFAULT_MOVE_LIMIT
+        self.params[L.P.TURN_LIMIT] = TURNS_PER_PLAYER * self.num_players
         self.add_mask = np.zeros(C, np.int8)
         self.init_counts = np.zeros(C, np.int64)
-        self.init_scores = np.zeros(4, np.int64)  # (set Score ROLE N) in the start
+        self.init_scores = np.zeros(L.COLOURS, np.int64)  # (set Score ROLE N) in the start
         self.init_owner = np.zeros(C, np.int64)
         self.init_what = np.zeros(C, np.int64)
         self.init_state = np.zeros(C, np.int64)  # (place … state:N)
@@ -186,7 +187,7 @@ class Compiler:
         for phase, part in self.phase_ends:
             ends.end(self, part, phase)
         ends.end(self, parts.get("end"))
-        self.params[L.P_END_PHASES] = ends.phases_with_ends(self, parts.get("end"))
+        self.params[L.P.END_PHASES] = ends.phases_with_ends(self, parts.get("end"))
         return self.finish(name)
 
     def players(self, node: Node) -> None:
@@ -195,13 +196,13 @@ class Compiler:
         arg = node.args[0]
         if isinstance(arg, tuple):
             self.num_players = len(arg)
-            if not 1 <= self.num_players <= 4:
-                raise fail(node, f"{self.num_players} players; ludi plays 1 to 4")
+            if not 1 <= self.num_players <= L.COLOURS:
+                raise fail(node, f"{self.num_players} players; ludi plays 1 to {L.COLOURS}")
             for colour, player in enumerate(arg):
                 self.facing[colour] = player.args[0].name
         else:
-            self.num_players = number(node, arg, "the number of players", 1, 4)
-        self.params[L.P_PLAYERS] = self.num_players
+            self.num_players = number(node, arg, "the number of players", 1, L.COLOURS)
+        self.params[L.P.PLAYERS] = self.num_players
 
     def add_hands(self, equip: Node) -> None:
         """Put the players' hands after the board's sites (every player gets as many sites as
@@ -277,13 +278,13 @@ class Compiler:
     # ------------------------------------------------------------ what families ask for
     def region(self, node: Node, dynamic: bool = False) -> int:
         """The code of a region: a static region index (>= 0) or a REG_* code. Regions computed
-        by trial placements (codes <= REG_DYNAMIC) only where ``dynamic`` (an Add's region)."""
+        by trial placements (codes <= REG.DYNAMIC) only where ``dynamic`` (an Add's region)."""
         if not isinstance(node, Node) or node.category != "region":
             where = node if isinstance(node, Node) else self.tree
             raise fail(where, f"expected a region, got {_text(node)}")
         code = self.dispatch(node)
-        if code <= L.REG_DYNAMIC and not dynamic and self.dynregs.get(
-                L.REG_DYNAMIC - code, "kind") in (L.DYN_WINNING, L.DYN_UNION):
+        if code <= L.REG.DYNAMIC and not dynamic and self.dynregs.get(
+                L.REG.DYNAMIC - code, "kind") in (L.DYN.WINNING, L.DYN.UNION):
             raise fail(node, "this region is computed by trying placements; only (move Add "
                        "(to …)) can use it")
         return code
@@ -307,7 +308,7 @@ class Compiler:
         return range(self.clauses.get(k, "cond"), self.clauses.get(k, "cond_end"))
 
     def op(self, node, kind: int, **fields: int) -> int:
-        """Append a condition op (fields by name, e.g. ``role=L.ROLE_MOVER``); a literal's op
+        """Append a condition op (fields by name, e.g. ``role=L.ROLE.MOVER``); a literal's op
         is placed at the ludeme it is written in."""
         origin = Origin.of(node, self.within[-1] if self.within else None)
         return self.code.add(origin, kind=kind, **fields)
@@ -320,7 +321,7 @@ class Compiler:
         return self.dispatch(node)
 
     def effect_list(self, node: Node) -> tuple[int, int]:
-        """An effect or an (and {…}) of effects: their (start, count) in T_LIST."""
+        """An effect or an (and {…}) of effects: their (start, count) in T.LIST."""
         return effects.sequence(self, node)
 
     def add_list(self, values: list[int]) -> tuple[int, int]:
@@ -329,7 +330,7 @@ class Compiler:
         return start, len(values)
 
     def role(self, node: Node, role: Sym) -> int:
-        """A role in records: ROLE_MOVER/NEXT/PREV or a colour."""
+        """A role in records: ROLE.MOVER/NEXT/PREV or a colour."""
         if role.name not in ROLES:
             raise fail(node, f"the role {role.name} cannot be used here; use Mover, Next, Prev "
                        "or P1..P4")
@@ -364,15 +365,17 @@ class Compiler:
         return len(self.goal_bits) - 1
 
     def track_blocks(self, C: int) -> np.ndarray:
-        """The T_TRACKS section: how many tracks and where each block starts, then per track
-        its length, whether it loops, its sites and each site's place on it."""
+        """The T.TRACKS section: how many tracks and where each block starts, then per track
+        its block (TR fields: its length, whether it loops, its sites, each site's place)."""
         head = [len(self.tracks)]
         blocks: list[int] = []
         for track in self.tracks:
             head.append(1 + len(self.tracks) + len(blocks))
+            block = [0] * L.TR.SITES
+            block[L.TR.LENGTH], block[L.TR.LOOP] = len(track.cells), track.loop
             pos = -np.ones(C, np.int64)
             pos[track.cells] = np.arange(len(track.cells))
-            blocks += [len(track.cells), track.loop, *track.cells, *pos.tolist()]
+            blocks += [*block, *track.cells, *pos.tolist()]
         return np.array(head + blocks, np.int64)
 
     def variable(self, node: Node, name: str) -> int:
@@ -387,12 +390,12 @@ class Compiler:
     def check_where(self) -> None:
         """``(where "Wolf" P2)`` names the site of P2's one wolf: refuse a game where a player
         could have several (Ludii then names the first in an order ludi does not keep)."""
-        makers = [g for g in range(len(self.gens)) if self.gens.get(g, "kind") == L.GEN_ADD
+        makers = [g for g in range(len(self.gens)) if self.gens.get(g, "kind") == L.GEN.ADD
                   or self.gens.get(g, "copy")]
-        changers = (L.EFF_PROMOTE, L.EFF_ADD)
-        promoted = {self.lists[self.effs.get(e, "apply") + colour]  # promoted to or added
+        changers = (L.EFF.PROMOTE, L.EFF.ADD)
+        promoted = {self.lists[self.effs.get(e, "types") + colour]  # promoted to or added
                     for e in range(len(self.effs)) if self.effs.get(e, "kind") in changers
-                    for colour in range(4)}
+                    for colour in range(L.COLOURS)}
         for node, what, colour in self.where_pieces:
             mine = (self.init_owner == colour + 1) & (self.init_what == what)
             placed = int(np.maximum(self.init_counts, 1)[mine].sum())  # a hand's count too
@@ -404,12 +407,12 @@ class Compiler:
     def check_groups(self) -> None:
         """Connection and ring tests keep groups that only ever grow (union-find): refuse them
         in a game where pieces move or are removed, which the engine would play wrongly."""
-        if self.params[L.P_GROUPS] == 0:
+        if self.params[L.P.GROUPS] == 0:
             return
         movers = [g for g in range(len(self.gens))
-                  if self.gens.get(g, "kind") in (L.GEN_SLIDE, L.GEN_HOP, L.GEN_STEP,
-                                                   L.GEN_FROM_TO, L.GEN_LEAP)]
-        removals = [e for e in range(len(self.effs)) if self.effs.get(e, "kind") == L.EFF_REMOVE]
+                  if self.gens.get(g, "kind") in (L.GEN.SLIDE, L.GEN.HOP, L.GEN.STEP,
+                                                   L.GEN.FROM_TO, L.GEN.LEAP)]
+        removals = [e for e in range(len(self.effs)) if self.effs.get(e, "kind") == L.EFF.REMOVE]
         if movers or removals:
             origin = self.gens.origins[movers[0]] if movers else self.effs.origins[removals[0]]
             raise fail(origin, "connection and ring tests ((is Connected …), (is Loop)) need "
@@ -424,16 +427,16 @@ class Compiler:
         for bit, cells in enumerate(self.goal_bits):
             cellbits[cells] |= np.int64(1) << bit
         p = self.params
-        p[L.P_NUM_CLAUSES] = len(self.clauses)
-        p[L.P_DIRS] = b.num_dirs
-        p[L.P_NUM_ADJ] = len(b.adjacent)
-        p[L.P_PROG_LEN] = len(self.prog)
-        p[L.P_TRACK_LEN] = len(self.track)
-        p[L.P_TRACK_LOOP] = self.track_loop
-        p[L.P_HISTORY] = min(HISTORY, int(p[L.P_MOVE_LIMIT]) + 1) if self.uses_history else 0
-        p[L.P_STATE_SIZE] = L.state_size(C, int(p[L.P_HISTORY]))
+        p[L.P.NUM_CLAUSES] = len(self.clauses)
+        p[L.P.DIRS] = b.num_dirs
+        p[L.P.NUM_ADJ] = len(b.adjacent)
+        p[L.P.PROG_LEN] = len(self.prog)
+        p[L.P.TRACK_LEN] = len(self.track)
+        p[L.P.TRACK_LOOP] = self.track_loop
+        p[L.P.HISTORY] = min(HISTORY, int(p[L.P.MOVE_LIMIT]) + 1) if self.uses_history else 0
+        p[L.P.STATE_SIZE] = L.state_size(C, int(p[L.P.HISTORY]))
         if self.init_state.any():  # (the rules that read or set states say so themselves)
-            p[L.P_LOCAL_STATES] = 1
+            p[L.P.LOCAL_STATES] = 1
         self.check_groups()
         self.check_where()
         for landing in self.tree.walk():  # a filter no slide read: its compile function says
@@ -450,41 +453,43 @@ class Compiler:
         packed = packing.packed_tables(self)  # (the move bound is proved)
         track_pos = -np.ones(C, np.int64)
         track_pos[self.track] = np.arange(len(self.track))
+        init = {L.INIT.COUNTS: self.init_counts, L.INIT.OWNERS: self.init_owner,
+                L.INIT.PIECES: self.init_what, L.INIT.STATES: self.init_state,
+                L.INIT.SCORES: self.init_scores}
         sections = {
-            L.T_NBR: b.nbr,
-            L.T_AXES: b.axes["All"],
-            L.T_ADJ: b.adjacent,
-            L.T_CELLBITS: cellbits,
-            L.T_RIM: b.rim,
-            L.T_ADD_MASK: self.add_mask,
-            L.T_CONN: np.array(self.conn_masks, np.int64),
-            L.T_CODE: self.code.array(),
-            L.T_CLAUSES: self.clauses.array(),
-            L.T_SCORES: self.scores.array(),
-            L.T_REGIONS: np.array(self.region_rows, np.int64),
-            L.T_GEN: self.gens.array(),
-            L.T_PROG: self.prog.array(),
-            L.T_LIST: np.array(self.lists, np.int64),
-            L.T_EFF: self.effs.array(),
-            L.T_DYNREG: self.dynregs.array(),
-            L.T_TRACK: np.concatenate([np.array(self.track, np.int64), track_pos]),
-            L.T_SITES: np.array(self.map_sites, np.int64),
-            L.T_INIT: np.concatenate([self.init_counts, self.init_owner, self.init_what,
-                                      self.init_state, self.init_scores]),
-            L.T_XY: b.xy,
-            L.T_COMPONENTS: self.component_table(),
-            L.T_PHASES: np.array([max(k, 0) for k in self.initial_phases]
-                                 + [v for row in self.phase_rows for v in row], np.int64),
-            L.T_NEXT_PHASE: self.next_phases.array(),
-            L.T_TRACKS: self.track_blocks(C),
-            L.T_THREAT: np.array(self.threat_types, np.int64),
-            L.T_MAPS: np.array([len(self.map_rows)] + [v for row in self.map_rows for v in row],
-                               np.int64),
-            L.T_PACK: packed,
+            L.T.NBR: b.nbr,
+            L.T.AXES: b.axes["All"],
+            L.T.ADJ: b.adjacent,
+            L.T.CELLBITS: cellbits,
+            L.T.RIM: b.rim,
+            L.T.ADD_MASK: self.add_mask,
+            L.T.CONN: np.array(self.conn_masks, np.int64),
+            L.T.CODE: self.code.array(),
+            L.T.CLAUSES: self.clauses.array(),
+            L.T.SCORES: self.scores.array(),
+            L.T.REGIONS: np.array(self.region_rows, np.int64),
+            L.T.GEN: self.gens.array(),
+            L.T.PROG: self.prog.array(),
+            L.T.LIST: np.array(self.lists, np.int64),
+            L.T.EFF: self.effs.array(),
+            L.T.DYNREG: self.dynregs.array(),
+            L.T.TRACK: np.concatenate([np.array(self.track, np.int64), track_pos]),
+            L.T.SITES: np.array(self.map_sites, np.int64),
+            L.T.INIT: np.concatenate([init[e.value] for e in L.INIT]),
+            L.T.XY: b.xy,
+            L.T.COMPONENTS: self.component_table(),
+            L.T.PHASES: np.concatenate([[max(k, 0) for k in self.initial_phases],
+                                        rows(L.PH, ("next", "next_count"), self.phase_rows)]),
+            L.T.NEXT_PHASE: self.next_phases.array(),
+            L.T.TRACKS: self.track_blocks(C),
+            L.T.THREAT: np.array(self.threat_types, np.int64),
+            L.T.MAPS: np.concatenate([[len(self.map_rows)],
+                                      rows(L.MP, ("map", "key", "value"), self.map_rows)]),
+            L.T.PACK: packed,
         }
         parts = [p]
-        offset = L.T_HEADER
-        for key in (getattr(L, name) for name in L.SECTIONS):
+        offset = L.T.SIZE
+        for key in (e.value for e in L.T):
             p[key] = offset
             flat = np.asarray(sections[key], np.int64).ravel()
             parts.append(flat)
@@ -501,11 +506,20 @@ class Compiler:
 
 
     def component_table(self) -> np.ndarray:
-        """T_COMPONENTS: K, each type's owner, each colour's own type (the first it owns)."""
+        """T.COMPONENTS: K, each type's owner, each colour's own type (the first it owns)."""
         owners = [comp.owner for comp in self.components]
         own = [next((k + 1 for k, o in enumerate(owners) if o == colour), 0)
-               for colour in range(4)]
+               for colour in range(L.COLOURS)]
         return np.array([len(owners), *owners, *own], np.int64)
+
+
+def rows(family, names: tuple[str, ...], values: list[tuple[int, ...]]) -> np.ndarray:
+    """Plain rows of a small record type (a PH or MP row), each value in its declared field,
+    flattened."""
+    records = Records(family)
+    for row in values:
+        records.add(Origin(""), **dict(zip(names, row, strict=True)))
+    return records.array().ravel()
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,6 @@
 """Conditions, integers and sites (``cond_*``, ``int_*``, ``site_*``): postfix programs of ops.
 
-An expression compiles to a range of ``T_CODE`` ops that the condition VM
+An expression compiles to a range of ``T.CODE`` ops that the condition VM
 (:mod:`ludi.engine.kernels.conditions`) runs on a stack: operands first, then the op that
 combines them. ``(and (is Line 3) (not (is Full)))`` is ``line, ..., not, and 2``. The fields of
 each op are named in :mod:`ludi.compile.layout` (``OPS``).
@@ -30,31 +30,31 @@ if TYPE_CHECKING:  # pragma: no cover
 
 #: Ludemes that push one value read off the state.
 SIMPLE = {
-    "site_to": L.OP_TO, "site_from": L.OP_FROM, "site_site": L.OP_SITE,
-    "site_last_from": L.OP_LAST_FROM,
-    "int_count_moves": L.OP_COUNT_MOVES, "int_count_turns": L.OP_COUNT_TURNS,
-    "int_count_players": L.OP_COUNT_PLAYERS,
+    "site_to": L.OP.TO, "site_from": L.OP.FROM, "site_site": L.OP.SITE,
+    "site_last_from": L.OP.LAST_FROM,
+    "int_count_moves": L.OP.COUNT_MOVES, "int_count_turns": L.OP.COUNT_TURNS,
+    "int_count_players": L.OP.COUNT_PLAYERS,
 }
 #: Ludemes that combine two values.
 BINARY = {
-    "int_add": L.OP_ADD, "int_sub": L.OP_SUB, "int_mul": L.OP_MUL, "int_max": L.OP_MAX,
-    "int_min": L.OP_MIN, "cond_eq": L.OP_EQ, "cond_ne": L.OP_NE, "cond_lt": L.OP_LT,
-    "cond_le": L.OP_LE, "cond_gt": L.OP_GT, "cond_ge": L.OP_GE,
+    "int_add": L.OP.ADD, "int_sub": L.OP.SUB, "int_mul": L.OP.MUL, "int_max": L.OP.MAX,
+    "int_min": L.OP.MIN, "cond_eq": L.OP.EQ, "cond_ne": L.OP.NE, "cond_lt": L.OP.LT,
+    "cond_le": L.OP.LE, "cond_gt": L.OP.GT, "cond_ge": L.OP.GE,
 }
 #: (mover), (next), (prev): the player number of a role.
-ROLE_VALUES = {"int_mover": L.ROLE_MOVER, "int_next": L.ROLE_NEXT, "int_prev": L.ROLE_PREV}
+ROLE_VALUES = {"int_mover": L.ROLE.MOVER, "int_next": L.ROLE.NEXT, "int_prev": L.ROLE.PREV}
 
 
 def expr(c: Compiler, value) -> None:
     """Compile a condition, integer or site (a node or a literal) into ops."""
     if isinstance(value, bool):
-        c.op(value, L.OP_TRUE if value else L.OP_FALSE)
+        c.op(value, L.OP.TRUE if value else L.OP.FALSE)
     elif isinstance(value, int):
-        c.op(value, L.OP_CONST, value=value)
+        c.op(value, L.OP.CONST, value=value)
     elif isinstance(value, Node):
         c.dispatch(value)
     elif isinstance(value, Sym) and value.kind == "undefined":  # Ludii's Undefined: -1
-        c.op(c.within[-1] if c.within else c.tree, L.OP_CONST, value=-1)
+        c.op(c.within[-1] if c.within else c.tree, L.OP.CONST, value=-1)
     else:
         raise fail(c.tree, f"cannot use {value!r} as a value here")
 
@@ -62,7 +62,7 @@ def expr(c: Compiler, value) -> None:
 def player_number(c: Compiler, node: Node, value) -> None:
     """A player given as a role (``P1``) or as an integer expression (``(mover)``)."""
     if isinstance(value, Sym):
-        c.op(node, L.OP_ROLE, role=c.role(node, value))
+        c.op(node, L.OP.ROLE, role=c.role(node, value))
     else:
         expr(c, value)
 
@@ -75,13 +75,13 @@ def simple(c: Compiler, node: Node) -> None:
 @compiles("cond_is_cycle")
 def is_cycle(c: Compiler, node: Node) -> None:
     c.uses_history = True
-    c.op(node, L.OP_CYCLE)
+    c.op(node, L.OP.CYCLE)
 
 
 @compiles("cond_is_repeated")
 def is_repeated(c: Compiler, node: Node) -> None:
     c.uses_history = True
-    c.op(node, L.OP_REPEATED, times=number(node, node.args[0], "the repetitions", 1, 100))
+    c.op(node, L.OP.REPEATED, times=number(node, node.args[0], "the repetitions", 1, 100))
 
 
 @compiles(*BINARY)
@@ -101,7 +101,7 @@ def binary(c: Compiler, node: Node) -> None:
         and a.rule == "int_count_at" else None
     if site is not None and isinstance(b, int) and node.rule.startswith("cond_"):
         # (>= (count at:(mapEntry P1)) 25) in one op: end clauses test it every move
-        c.op(node, L.OP_COUNT_CMP, site=site, compare=BINARY[node.rule], value=b)
+        c.op(node, L.OP.COUNT_CMP, site=site, compare=BINARY[node.rule], value=b)
         return
     expr(c, a)
     if isinstance(b, Sym) and b.kind == "who":  # a player named by role: (= (who at:…) P2)
@@ -118,9 +118,9 @@ def same_sites(c: Compiler, node: Node, a: Node, b: Node) -> None:
     site = parse_fragment("(site)", "site")
     both = Node("cond_eq", (Node("cond_is_in", (site, a), node.pos),
                             Node("cond_is_in", (site, b), node.pos)), node.pos)
-    sites_loop(c, node, parse_fragment("(sites Board)", "region"), both, L.LOOP_ALL)
+    sites_loop(c, node, parse_fragment("(sites Board)", "region"), both, L.LOOP.ALL)
     if node.rule == "cond_ne":
-        c.op(node, L.OP_NOT)
+        c.op(node, L.OP.NOT)
 
 
 @compiles("int_div", "int_mod")
@@ -129,16 +129,16 @@ def divide(c: Compiler, node: Node) -> None:
     numbers are divided here)."""
     value = constant(node)
     if isinstance(value, int):
-        c.op(node, L.OP_CONST, value=value)
+        c.op(node, L.OP.CONST, value=value)
         return
     for part in node.args:
         expr(c, part)
-    c.op(node, L.OP_DIV if node.rule == "int_div" else L.OP_MOD)
+    c.op(node, L.OP.DIV if node.rule == "int_div" else L.OP.MOD)
 
 
 @compiles(*ROLE_VALUES)
 def role_value(c: Compiler, node: Node) -> None:
-    c.op(node, L.OP_ROLE, role=ROLE_VALUES[node.rule])
+    c.op(node, L.OP.ROLE, role=ROLE_VALUES[node.rule])
 
 
 @compiles("site_map_entry")
@@ -148,7 +148,7 @@ def map_entry(c: Compiler, node: Node) -> None:
     or a written number: P1 is 1) in a map of players, else a site (a written number: Ludii's)."""
     site = constant_site(c, node)
     if site is not None:
-        c.op(node, L.OP_CONST, value=site)
+        c.op(node, L.OP.CONST, value=site)
         return
     which = map_index(c, node)
     key = node.positional[-1]
@@ -157,10 +157,10 @@ def map_entry(c: Compiler, node: Node) -> None:
     elif isinstance(key, int):
         players = all(c.map_by_player[m] for m in range(len(c.map_names))
                       if which in (0, m + 1))
-        c.op(node, L.OP_CONST, value=key if players else ludii_site(c, node, key))
+        c.op(node, L.OP.CONST, value=key if players else ludii_site(c, node, key))
     else:
         expr(c, key)
-    c.op(node, L.OP_MAP_ENTRY, value=which)
+    c.op(node, L.OP.MAP_ENTRY, map=which)
 
 
 def constant_site(c: Compiler, node) -> int | None:
@@ -178,7 +178,7 @@ def constant_site(c: Compiler, node) -> int | None:
 def last_to(c: Compiler, node: Node) -> None:
     """``(last To)``: the last move's to; with ``afterConsequence:True``, the site where its
     consequences ended (a sowing's last site)."""
-    c.op(node, L.OP_LAST_AFTER if node.named("afterConsequence", False) else L.OP_LAST_TO)
+    c.op(node, L.OP.LAST_AFTER if node.named("afterConsequence", False) else L.OP.LAST_TO)
 
 
 @compiles("site_centre_point")
@@ -188,13 +188,13 @@ def centre_point(c: Compiler, node: Node) -> None:
     if len(cells) != 1:
         raise fail(node, f"this board has no single centre point (its {len(cells)} middle sites "
                    "are as near the centre)")
-    c.op(node, L.OP_CONST, value=int(cells[0]))
+    c.op(node, L.OP.CONST, value=int(cells[0]))
 
 
 @compiles("site_coord")
 def coord(c: Compiler, node: Node) -> None:
     """``(coord "A1")``: the site at a coordinate (column letter, row number from 1)."""
-    c.op(node, L.OP_CONST, value=ludii_site(c, node, node.args[0]))
+    c.op(node, L.OP.CONST, value=ludii_site(c, node, node.args[0]))
 
 
 @compiles("site_hand_site")
@@ -207,13 +207,13 @@ def hand_site(c: Compiler, node: Node) -> None:
     if not c.hand_size:
         raise fail(node, "(handSite …) needs hands: add (hand Each) to the equipment")
     if isinstance(role, Sym) and role.name in ("P1", "P2", "P3", "P4"):
-        c.op(node, L.OP_CONST, value=c.hand_site(c.colour(node, role), index))
+        c.op(node, L.OP.CONST, value=c.hand_site(c.colour(node, role), index))
         return
     player_number(c, node, role)  # hand site = first + (player - 1) * size + index
-    c.op(node, L.OP_CONST, value=c.hand_size)
-    c.op(node, L.OP_MUL)
-    c.op(node, L.OP_CONST, value=c.hand_site(0, index) - c.hand_size)
-    c.op(node, L.OP_ADD)
+    c.op(node, L.OP.CONST, value=c.hand_size)
+    c.op(node, L.OP.MUL)
+    c.op(node, L.OP.CONST, value=c.hand_site(0, index) - c.hand_size)
+    c.op(node, L.OP.ADD)
 
 
 @compiles("cond_all_sites")
@@ -225,29 +225,29 @@ def all_sites(c: Compiler, node: Node) -> None:
         skip = Node("cond_not", (region.named("if"),), region.pos)
         body = Node("cond_or", (skip, body), node.pos)
         region = region.positional[0]
-    sites_loop(c, node, region, body, L.LOOP_ALL)
+    sites_loop(c, node, region, body, L.LOOP.ALL)
 
 
 def sites_loop(c: Compiler, node: Node, region: Node, body, mode: int) -> None:
     """A loop of the condition VM over the sites of ``region``, testing ``body`` at each."""
-    loop = c.op(node, L.OP_SITES_LOOP, region=c.region(region), mode=mode)
+    loop = c.op(node, L.OP.SITES_LOOP, region=c.region(region), mode=mode)
     expr(c, body)
-    c.op(node, L.OP_SITES_NEXT, jump=len(c.code) - loop)
+    c.op(node, L.OP.SITES_NEXT, jump=len(c.code) - loop)
     c.code.set(loop, jump=len(c.code) - 1 - loop)
 
 
 @compiles("cond_is_full")
 def is_full(c: Compiler, node: Node) -> None:
     """``(is Full)``: no empty site is left on the board."""
-    c.op(node, L.OP_COUNT_SITES, region=L.REG_EMPTY)
-    c.op(node, L.OP_CONST, value=0)
-    c.op(node, L.OP_EQ)
+    c.op(node, L.OP.COUNT_SITES, region=L.REG.EMPTY)
+    c.op(node, L.OP.CONST, value=0)
+    c.op(node, L.OP.EQ)
 
 
 @compiles("cond_is_even", "cond_is_odd")
 def is_even(c: Compiler, node: Node) -> None:
     expr(c, node.args[0])
-    c.op(node, L.OP_IS_EVEN if node.rule == "cond_is_even" else L.OP_IS_ODD)
+    c.op(node, L.OP.IS_EVEN if node.rule == "cond_is_even" else L.OP.IS_ODD)
 
 
 @compiles("site_between")
@@ -257,20 +257,20 @@ def between(c: Compiler, node: Node) -> None:
     if not c.hopping:
         raise fail(node, "(between) is understood only in a hop's (between …) and (to …), a "
                    "slide's (between if:…) and a capture's (between …)")
-    c.op(node, L.OP_BETWEEN)
+    c.op(node, L.OP.BETWEEN)
 
 
 @compiles("int_count_at")
 def count_at(c: Compiler, node: Node) -> None:
     """``(count at:SITE)``; a written number is a site by Ludii's numbering."""
     site_operand(c, node, node.named("at"))
-    c.op(node, L.OP_COUNT_AT)
+    c.op(node, L.OP.COUNT_AT)
 
 
 def site_operand(c: Compiler, node: Node, at) -> None:
     """Push a site's ops: a written number is the site of that number in Ludii's numbering."""
     if isinstance(at, int):
-        c.op(node, L.OP_CONST, value=ludii_site(c, node, at))
+        c.op(node, L.OP.CONST, value=ludii_site(c, node, at))
     else:
         expr(c, at)
 
@@ -280,8 +280,8 @@ def state_at(c: Compiler, node: Node) -> None:
     """``(state at:SITE)``: the site's local state (0 until a (set State …) or a (place …
     state:N); it moves with a piece, and a site emptied is reset to 0)."""
     site_operand(c, node, node.named("at"))
-    c.op(node, L.OP_STATE_AT)
-    c.params[L.P_LOCAL_STATES] = 1
+    c.op(node, L.OP.STATE_AT)
+    c.params[L.P.LOCAL_STATES] = 1
 
 
 @compiles("int_count_steps")
@@ -294,7 +294,7 @@ def count_steps(c: Compiler, node: Node) -> None:
     if relation not in ("Adjacent", "All", "Orthogonal", "Diagonal"):
         raise fail(node, f"(count Steps {relation} …) counts along a relation: Adjacent, All, "
                    "Orthogonal or Diagonal")
-    cells = int(c.params[L.P_BOARD_CELLS])
+    cells = int(c.params[L.P.BOARD_CELLS])
     if cells > 400:
         raise fail(node, "(count Steps …) is supported on boards of up to 400 sites")
     indices = direction_indices(c, node, relation)
@@ -313,15 +313,15 @@ def count_steps(c: Compiler, node: Node) -> None:
     sites = [a for a in node.positional if isinstance(a, Node)]
     for site in sites:
         expr(c, site)
-    c.op(node, L.OP_COUNT_STEPS, numbers=first)
+    c.op(node, L.OP.COUNT_STEPS, table=first)
 
 
 @compiles("int_count_in", "int_count_sites")
 def count_in(c: Compiler, node: Node) -> None:
-    op = L.OP_COUNT_IN if node.rule == "int_count_in" else L.OP_COUNT_SITES
+    op = L.OP.COUNT_IN if node.rule == "int_count_in" else L.OP.COUNT_SITES
     region = node.named("in")
-    if op == L.OP_COUNT_SITES and region.rule == "region_foreach":  # the sites where C holds
-        sites_loop(c, node, region.positional[0], region.named("if"), L.LOOP_COUNT)
+    if op == L.OP.COUNT_SITES and region.rule == "region_foreach":  # the sites where C holds
+        sites_loop(c, node, region.positional[0], region.named("if"), L.LOOP.COUNT)
         return
     by_region(c, region, lambda one: c.op(node, op, region=c.region(one)))
 
@@ -335,7 +335,7 @@ def by_region(c: Compiler, region: Node, compile_one) -> None:
     expr(c, cond)
     by_region(c, first, compile_one)
     by_region(c, second, compile_one)
-    c.op(region, L.OP_IF)
+    c.op(region, L.OP.IF)
 
 
 @compiles("int_count_pieces")
@@ -346,7 +346,7 @@ def count_pieces(c: Compiler, node: Node) -> None:
     role, name = node.positional[0], next((a for a in node.positional if isinstance(a, str)), None)
     region = node.named("in")
     if region is None and name is None:
-        c.op(node, L.OP_COUNT_PIECES, role=c.role(node, role))
+        c.op(node, L.OP.COUNT_PIECES, role=c.role(node, role))
         return
     if c.hand_size:
         raise fail(node, "(count Pieces …) of a type or in:REGION in a game with hands is not "
@@ -355,7 +355,7 @@ def count_pieces(c: Compiler, node: Node) -> None:
     if name is not None:
         owned = f'(and {owned} (= (what at:(site)) (id "{name}" {role.name})))'
     region = region if region is not None else parse_fragment("(sites Board)", "region")
-    sites_loop(c, node, region, parse_fragment(owned, "cond"), L.LOOP_COUNT)
+    sites_loop(c, node, region, parse_fragment(owned, "cond"), L.LOOP.COUNT)
 
 
 @compiles("int_count_pieces_all")
@@ -374,7 +374,7 @@ def count_pieces_all(c: Compiler, node: Node) -> None:
 @compiles("int_score")
 def score(c: Compiler, node: Node) -> None:
     player_number(c, node, node.args[0])
-    c.op(node, L.OP_SCORE)
+    c.op(node, L.OP.SCORE)
 
 
 @compiles("cond_and", "cond_or")
@@ -382,20 +382,20 @@ def and_or(c: Compiler, node: Node) -> None:
     parts = operands(node)
     for p in parts:
         expr(c, p)
-    c.op(node, L.OP_AND if node.rule == "cond_and" else L.OP_OR, operands=len(parts))
+    c.op(node, L.OP.AND if node.rule == "cond_and" else L.OP.OR, operands=len(parts))
 
 
 @compiles("cond_not")
 def not_(c: Compiler, node: Node) -> None:
     expr(c, node.args[0])
-    c.op(node, L.OP_NOT)
+    c.op(node, L.OP.NOT)
 
 
 @compiles("cond_if")
 def if_(c: Compiler, node: Node) -> None:
     for a in node.args:
         expr(c, a)
-    c.op(node, L.OP_IF)
+    c.op(node, L.OP.IF)
 
 
 @compiles("cond_is_in")
@@ -409,7 +409,7 @@ def is_in(c: Compiler, node: Node) -> None:
             raise fail(node, "a number is never in a list of coordinates")
         expr(c, value)
         start, count = c.add_list([int(x) for x in items(region.args[0])])
-        c.op(node, L.OP_IN_NUMBERS, numbers=start, number_count=count)
+        c.op(node, L.OP.IN_NUMBERS, numbers=start, number_count=count)
         return
     if not is_site:
         raise fail(node, "(is In …) tests a site, such as (to) or (from), or a number against a "
@@ -428,27 +428,27 @@ def _site_in(c: Compiler, node: Node, value, region: Node) -> None:
             raise fail(node, "(sites Start (piece …)) takes one piece type")
         expr(c, value)
         if isinstance(kind, str):
-            c.op(node, L.OP_CONST, value=c.component(node, kind).index)
+            c.op(node, L.OP.CONST, value=c.component(node, kind).index)
         else:
             expr(c, kind)
-        c.op(node, L.OP_IS_START, numbers=c.add_list(began.ravel().tolist())[0])
+        c.op(node, L.OP.IS_START, table=c.add_list(began.ravel().tolist())[0])
         return
     if region.rule == "region_sites_at":  # computed sites: the site is one of them
         for site in region.args[0]:
             expr(c, value)
             expr(c, site)
-            c.op(node, L.OP_EQ)
-        c.op(node, L.OP_OR, operands=len(region.args[0]))
+            c.op(node, L.OP.EQ)
+        c.op(node, L.OP.OR, operands=len(region.args[0]))
         return
     expr(c, value)
-    c.op(node, L.OP_IS_IN, region=c.region(region))
+    c.op(node, L.OP.IS_IN, region=c.region(region))
 
 
 @compiles("site_if")
 def site_if(c: Compiler, node: Node) -> None:
     for a in node.args:
         expr(c, a)
-    c.op(node, L.OP_IF)
+    c.op(node, L.OP.IF)
 
 
 @compiles("cond_is_empty", "cond_is_enemy", "cond_is_friend")
@@ -458,11 +458,11 @@ def is_empty(c: Compiler, node: Node) -> None:
     value = node.args[0]
     expr(c, value)
     if node.rule != "cond_is_empty" and isinstance(value, Node) and value.category != "site":
-        c.op(node, L.OP_IS_ENEMY_PLAYER if node.rule == "cond_is_enemy"
-             else L.OP_IS_FRIEND_PLAYER)
+        c.op(node, L.OP.IS_ENEMY_PLAYER if node.rule == "cond_is_enemy"
+             else L.OP.IS_FRIEND_PLAYER)
         return
-    c.op(node, {"cond_is_empty": L.OP_IS_EMPTY, "cond_is_enemy": L.OP_IS_ENEMY,
-                "cond_is_friend": L.OP_IS_FRIEND}[node.rule])
+    c.op(node, {"cond_is_empty": L.OP.IS_EMPTY, "cond_is_enemy": L.OP.IS_ENEMY,
+                "cond_is_friend": L.OP.IS_FRIEND}[node.rule])
 
 
 @compiles("cond_is_occupied", "int_who", "int_what")
@@ -470,8 +470,8 @@ def piece_at(c: Compiler, node: Node) -> None:
     """``(is Occupied SITE)``, ``(who at:SITE)`` (the owner's number, 0 for none) and
     ``(what at:SITE)`` (the piece's type, 0 for none)."""
     expr(c, node.args[0] if node.rule == "cond_is_occupied" else node.named("at"))
-    c.op(node, {"cond_is_occupied": L.OP_IS_OCCUPIED, "int_who": L.OP_WHO,
-                "int_what": L.OP_WHAT}[node.rule])
+    c.op(node, {"cond_is_occupied": L.OP.IS_OCCUPIED, "int_who": L.OP.WHO,
+                "int_what": L.OP.WHAT}[node.rule])
 
 
 @compiles("int_id")
@@ -482,7 +482,7 @@ def id_(c: Compiler, node: Node) -> None:
     name = node.args[0]
     role = node.args[1] if len(node.args) > 1 else None
     if role is None:
-        c.op(node, L.OP_CONST, value=c.component(node, name).index)
+        c.op(node, L.OP.CONST, value=c.component(node, name).index)
         return
 
     def owned(colour: int) -> int:  # Ludii: the first type of the player's whose name has it
@@ -497,14 +497,14 @@ def id_(c: Compiler, node: Node) -> None:
             raise fail(node, f'no piece of any player has "{name}" in its name')
         for k, index in enumerate(types[:-1]):
             player_number(c, node, role)
-            c.op(node, L.OP_CONST, value=k + 1)
-            c.op(node, L.OP_EQ)
-            c.op(node, L.OP_CONST, value=index)
-        c.op(node, L.OP_CONST, value=types[-1])
+            c.op(node, L.OP.CONST, value=k + 1)
+            c.op(node, L.OP.EQ)
+            c.op(node, L.OP.CONST, value=index)
+        c.op(node, L.OP.CONST, value=types[-1])
         for _ in types[:-1]:
-            c.op(node, L.OP_IF)
+            c.op(node, L.OP.IF)
         return
-    c.op(node, L.OP_CONST, value=owned(c.colour(node, role)))
+    c.op(node, L.OP.CONST, value=owned(c.colour(node, role)))
 
 
 @compiles("site_where")
@@ -521,7 +521,7 @@ def where(c: Compiler, node: Node) -> None:
     named = [k for k in c.components if name in k.name and k.owner == colour]
     comp = named[0] if named else c.component(node, f"{name}{colour + 1}")
     c.where_pieces.append((node, comp.index, colour))
-    c.op(node, L.OP_WHERE, value=comp.index, role=colour)
+    c.op(node, L.OP.WHERE, type=comp.index, role=colour)
 
 
 @compiles("site_track_move")
@@ -532,9 +532,9 @@ def track_move(c: Compiler, node: Node) -> None:
     name the player's own track, else the board's."""
     who = next((a for a in node.positional), None)
     name = who if isinstance(who, str) else None
-    role = c.role(node, who) if isinstance(who, Sym) else L.ROLE_MOVER
+    role = c.role(node, who) if isinstance(who, Sym) else L.ROLE.MOVER
     indices = []
-    for colour in range(4):
+    for colour in range(L.COLOURS):
         named = [i for i, t in enumerate(c.tracks) if name is None or name in t.name]
         own = [i for i in named if c.tracks[i].owner == colour]
         other = [i for i in named if name is not None or c.tracks[i].owner < 0]
@@ -543,13 +543,13 @@ def track_move(c: Compiler, node: Node) -> None:
         raise fail(node, "(trackSite Move …) needs a board with a (track …)")
     expr(c, node.named("from", parse_fragment("(from)", "site")))
     expr(c, node.named("steps"))
-    c.op(node, L.OP_TRACK_SITE, numbers=c.add_list(indices)[0], role=role)
+    c.op(node, L.OP.TRACK_SITE, tracks=c.add_list(indices)[0], role=role)
 
 
 @compiles("cond_is_pending")
 def is_pending(c: Compiler, node: Node) -> None:
     """``(is Pending)``: the last move did ``(set Pending)``."""
-    c.op(node, L.OP_PENDING)
+    c.op(node, L.OP.PENDING)
 
 
 @compiles("cond_is_triggered")
@@ -557,7 +557,7 @@ def is_triggered(c: Compiler, node: Node) -> None:
     """``(is Triggered "Event" ROLE)``: a ``(trigger "Event" ROLE)`` happened and the player is
     still playing. As in Ludii, a player has one flag, whatever the event's name, and it stays
     set."""
-    c.op(node, L.OP_IS_TRIGGERED, role=c.role(node, node.args[1]))
+    c.op(node, L.OP.IS_TRIGGERED, role=c.role(node, node.args[1]))
 
 
 @compiles("site_value_pending")
@@ -565,7 +565,7 @@ def value_pending(c: Compiler, node: Node) -> None:
     """``(value Pending)``: the value the last move set pending with ``(set Pending VALUE)``
     (-1 for a ``(set Pending)`` without one); 0 when it set none, or several different ones
     (Ludii's pending values are a set)."""
-    c.op(node, L.OP_VALUE_PENDING)
+    c.op(node, L.OP.VALUE_PENDING)
 
 
 @compiles("int_counter")
@@ -573,7 +573,7 @@ def counter(c: Compiler, node: Node) -> None:
     """``(counter)``: Ludii's counter, one more after each move (once its end rules were tried)
     since the game began or ``(set Counter)`` last set it."""
     c.variable_origin = c.variable_origin or node  # kept in the state: see Compiler.finish
-    c.op(node, L.OP_COUNTER)
+    c.op(node, L.OP.COUNTER)
 
 
 @compiles("cond_is_visited")
@@ -583,9 +583,9 @@ def is_visited(c: Compiler, node: Node) -> None:
     if c.board.num_cells > 64 * L.VISITED_WORDS:
         raise fail(node, f"(is Visited …) on a board of more than {64 * L.VISITED_WORDS} sites "
                    "is not supported yet")
-    c.params[L.P_VISITED] = 1
+    c.params[L.P.VISITED] = 1
     expr(c, node.args[0])
-    c.op(node, L.OP_IS_VISITED)
+    c.op(node, L.OP.IS_VISITED)
 
 
 @compiles("cond_is_within")
@@ -621,7 +621,7 @@ def ahead(c: Compiler, node: Node) -> None:
             at = on[0] if on else -1
             if at < 0:
                 break
-        c.op(node, L.OP_CONST, value=at if at >= 0 else fixed)
+        c.op(node, L.OP.CONST, value=at if at >= 0 else fixed)
         return
     if len(ways) > 1:
         raise fail(node, f"(ahead …) of a site read off the position along {way} on a board "
@@ -629,7 +629,7 @@ def ahead(c: Compiler, node: Node) -> None:
                    "yet")
     expr(c, site)
     if ways:  # (else never a step that way: the site itself)
-        c.op(node, L.OP_AHEAD, length=steps, direction=ways[0])
+        c.op(node, L.OP.AHEAD, steps=steps, direction=ways[0])
 
 
 @compiles("site_row", "site_column")
@@ -637,27 +637,27 @@ def row_or_column(c: Compiler, node: Node) -> None:
     """``(row of:SITE)``, ``(column of:SITE)``: counted as ``(sites Row N)`` counts (Ludii's
     ``Row`` and ``Column``); -1 for a site off the board."""
     numbers = c.board.row_index() if node.rule == "site_row" else c.board.column_index()
-    numbers = numbers[:int(c.params[L.P_BOARD_CELLS])]
+    numbers = numbers[:int(c.params[L.P.BOARD_CELLS])]
     site = node.named("of")
     fixed = constant_site_of(c, site)
     if fixed is not None:
-        c.op(node, L.OP_CONST, value=int(numbers[fixed]) if 0 <= fixed < len(numbers) else -1)
+        c.op(node, L.OP.CONST, value=int(numbers[fixed]) if 0 <= fixed < len(numbers) else -1)
         return
     expr(c, site)
-    c.op(node, L.OP_CELL_NUMBER, numbers=c.add_list([int(x) for x in numbers])[0])
+    c.op(node, L.OP.CELL_NUMBER, table=c.add_list([int(x) for x in numbers])[0])
 
 
 @compiles("site_var")
 def var(c: Compiler, node: Node) -> None:
     """``(var ["Name"])``: the variable's value, -1 until a move sets it."""
-    c.op(node, L.OP_VAR, value=c.variable(node, node.args[0] if node.args else ""))
+    c.op(node, L.OP.VAR, var=c.variable(node, node.args[0] if node.args else ""))
 
 
 @compiles("site_value_player")
 def value_player(c: Compiler, node: Node) -> None:
     """``(value Player ROLE)``: the player's value, -1 until a move sets it."""
     c.variable_origin = c.variable_origin or node  # kept in the state: see Compiler.finish
-    c.op(node, L.OP_VALUE_PLAYER, role=c.role(node, node.args[0]))
+    c.op(node, L.OP.VALUE_PLAYER, role=c.role(node, node.args[0]))
 
 
 @compiles("cond_is_player")
@@ -667,10 +667,10 @@ def is_player(c: Compiler, node: Node) -> None:
     player moves again)."""
     for side in node.args:
         if isinstance(side, Sym) and side.name == "Prev":
-            c.op(node, L.OP_PREV_MOVER)
+            c.op(node, L.OP.PREV_MOVER)
         else:
             player_number(c, node, side)
-    c.op(node, L.OP_EQ)
+    c.op(node, L.OP.EQ)
 
 
 @compiles("cond_no_pieces")
@@ -678,16 +678,16 @@ def no_pieces(c: Compiler, node: Node) -> None:
     """``(no Pieces ROLE ["Name"] [in:REGION])``: ROLE has no piece (of that type, on those
     sites)."""
     if len(node.args) == 1:
-        c.op(node, L.OP_NO_PIECES, role=c.role(node, node.args[0]))
+        c.op(node, L.OP.NO_PIECES, role=c.role(node, node.args[0]))
         return
     count_pieces(c, replace(node, rule="int_count_pieces"))
-    c.op(node, L.OP_CONST, value=0)
-    c.op(node, L.OP_EQ)
+    c.op(node, L.OP.CONST, value=0)
+    c.op(node, L.OP.EQ)
 
 
 @compiles("cond_is_proposed", "cond_is_decided")
 def is_proposed(c: Compiler, node: Node) -> None:
-    op = L.OP_PROPOSED if node.rule == "cond_is_proposed" else L.OP_DECIDED
+    op = L.OP.PROPOSED if node.rule == "cond_is_proposed" else L.OP.DECIDED
     c.op(node, op, proposal=c.proposal(node.args[0]))
 
 
@@ -697,7 +697,7 @@ def is_approach(c: Compiler, node: Node) -> None:
         raise fail(node, "(is Approach) compares a slide's start and end: it can only be the "
                    "(to if:…) condition of a (move Slide …) or (move Step …)")
     kind = node.args[0].name if node.args else "Closer"
-    c.op(node, L.OP_APPROACH, not_farther=int(kind == "NotFarther"))
+    c.op(node, L.OP.APPROACH, not_farther=int(kind == "NotFarther"))
 
 
 @compiles("cond_no_moves")
@@ -705,6 +705,6 @@ def no_moves(c: Compiler, node: Node) -> None:
     if c.context != "end":
         raise fail(node, "(no Moves …) can only be tested in the (end …) rules")
     role = c.role(node, node.args[0])
-    if role != L.ROLE_MOVER:  # the mover's own case needs no counting (see the kernels)
-        c.params[L.P_NO_MOVES] = 1
-    c.op(node, L.OP_NO_MOVES, role=role)
+    if role != L.ROLE.MOVER:  # the mover's own case needs no counting (see the kernels)
+        c.params[L.P.NO_MOVES] = 1
+    c.op(node, L.OP.NO_MOVES, role=role)

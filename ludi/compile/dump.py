@@ -16,25 +16,23 @@ import numpy as np
 from ludi.compile import layout as L
 from ludi.compile.compiler import GameSpec
 from ludi.compile.records import Origin
+from ludi.compile.schema import Namespace
 
-ROLE_NAMES = {L.ROLE_MOVER: "Mover", L.ROLE_NEXT: "Next", L.ROLE_PREV: "Prev"}
-REGION_NAMES = {L.REG_EMPTY: "Empty", L.REG_OCCUPIED_MOVER: "Occupied-Mover",
-                L.REG_OCCUPIED_NEXT: "Occupied-Next", L.REG_OCCUPIED_PREV: "Occupied-Prev"}
-PLAY_NAMES = {L.PLAY_ADD: "add", L.PLAY_PROGRAM: "program"}
+PLAY_NAMES = {L.PLAY.ADD: "add", L.PLAY.PROGRAM: "program"}
 BOUNDS = ("max_moves", "vm_stack", "depth", "max_chains", "chain_area")
-#: The record types, in the order shown: title, origins key, section, width, field prefix and
-#: the table of kinds (which fields each kind uses; None: every field).
+#: The record types, in the order shown: title, origins key, section, fields and kinds (the
+#: codes of its KIND field, each with the fields it reads; None: every field is shown).
 RECORDS = [
-    ("end clauses", "clause", L.T_CLAUSES, L.CLAUSE_WIDTH, "CL_", None),
-    ("scores", "score", L.T_SCORES, L.SCORE_WIDTH, "SC_", None),
-    ("condition ops", "op", L.T_CODE, L.OP_WIDTH, "O_", L.OPS),
-    ("move program", "prog", L.T_PROG, L.PROG_WIDTH, "IN_", L.INSTRUCTIONS),
-    ("generators", "gen", L.T_GEN, L.GEN_WIDTH, "G_", L.GENERATORS),
-    ("effects", "eff", L.T_EFF, L.EFF_WIDTH, "E_", L.EFFECTS),
-    ("dynamic regions", "dynreg", L.T_DYNREG, L.DYNREG_WIDTH, "DR_", L.DYNAMIC_REGIONS),
-    ("next phases", "next_phase", L.T_NEXT_PHASE, L.NX_WIDTH, "NX_", None),
+    ("end clauses", "clause", L.T.CLAUSES, L.CL, None),
+    ("scores", "score", L.T.SCORES, L.SC, None),
+    ("condition ops", "op", L.T.CODE, L.O, L.OP),
+    ("move program", "prog", L.T.PROG, L.IN, L.PR),
+    ("generators", "gen", L.T.GEN, L.G, L.GEN),
+    ("effects", "eff", L.T.EFF, L.E, L.EFF),
+    ("dynamic regions", "dynreg", L.T.DYNREG, L.DR, L.DYN),
+    ("next phases", "next_phase", L.T.NEXT_PHASE, L.NX, None),
 ]
-#: Fields that start a list in T_LIST, and the field holding its length.
+#: Fields that start a list in T.LIST, and the field holding its length.
 LIST_LENGTHS = {"then": "then_count", "apply": "apply_count", "parts": "part_count",
                 "scores": "score_count"}
 WIDTH = 46  # the record's column; the source goes after it
@@ -43,7 +41,7 @@ WIDTH = 46  # the record's column; the source goes after it
 def dump(spec: GameSpec) -> str:
     """The whole compiled program of ``spec`` as text."""
     t = spec.tables
-    p = {name[2:].lower(): int(t[getattr(L, name)]) for name in L.PARAMETERS}
+    p = {e.name.lower(): int(t[e.value]) for e in L.P}
     lines = [f"{spec.name}: tables {len(t):,} integers, state {p['state_size']:,}, "
              f"work {p['work_size']:,}"]
     lines += _parameters(p)
@@ -74,7 +72,7 @@ def _parameters(p: dict[str, int]) -> list[str]:
 
 
 def _sections(t: np.ndarray) -> list[str]:
-    starts = [(int(t[getattr(L, name)]), name[2:].lower()) for name in L.SECTIONS]
+    starts = [(int(t[e.value]), e.name.lower()) for e in L.T]
     ends = [s for s, _ in starts[1:]] + [len(t)]
     return ["table sections (offset+length):"] + _wrap(
         [f"{name}@{start}+{end - start}" for (start, name), end in zip(starts, ends,
@@ -93,12 +91,13 @@ def _wrap(items: list[str], width: int = 92) -> list[str]:
     return lines
 
 
-def _records(spec: GameSpec, title: str, key: str, section: int, width: int, prefix: str,
-             kinds: dict | None) -> list[str]:
+def _records(spec: GameSpec, title: str, key: str, section: int, fields: Namespace,
+             kinds: Namespace | None) -> list[str]:
     origins = spec.origins[key]
     if not origins:
         return []
-    names = {v: k for k, v in L.fields(prefix).items()}
+    names = {v: k for k, v in fields.fields().items()}
+    width = fields.SIZE
     start = int(spec.tables[section])
     out = [f"{title}:"]
     for i, origin in enumerate(origins):
@@ -107,8 +106,9 @@ def _records(spec: GameSpec, title: str, key: str, section: int, width: int, pre
         if kinds is None:
             parts, shown = [], [names[f] for f in range(width)]
         else:
-            name, used, *_ = kinds.get(values["kind"], (f"?{values['kind']}", ()))
-            parts, shown = [name], [names[f] for f in used]
+            kind = values["kind"]
+            used = kinds.entry(kind).declared.reads if kind in kinds else ()
+            parts, shown = [kinds.label(kind)], [names[f] for f in used]
         for field in shown:
             if field.endswith(("_end", "_count")):
                 continue  # shown with the field they close
@@ -129,17 +129,17 @@ def _value(spec: GameSpec, field: str, values: dict[str, int]) -> str:
         n = values[LIST_LENGTHS[field]]
         return "-" if n == 0 else (f"list{v}" if n == 1 else f"list{v}..{v + n - 1}")
     if field == "role":
-        return ROLE_NAMES.get(v, f"P{v + 1}")
-    if field in ("region", "opponents"):
+        return L.ROLE.name_of(v).title() if v in L.ROLE else f"P{v + 1}"
+    if field in ("region", "from_region", "to_region", "centres", "opponents"):
         return _region(v)
-    if field == "site":
+    if field in ("site", "first_site"):
         return spec.board.label(v)
     if field == "colour":
         return f"P{v + 1}"
     if field == "outcome":
-        return L.OUTCOMES.get(v, f"?{v}")
+        return L.OUTCOME.label(v)
     if field == "compare":
-        return L.OPS.get(v, ("?",))[0]
+        return L.OP.label(v)
     if field == "axes":
         return format(v, "b")
     return str(v)
@@ -154,17 +154,24 @@ def _line(text: str, origin: Origin | None) -> str:
 
 
 def _region(code: int) -> str:
+    """A region code in words: a static row, a code read off the position (by its name in the
+    layout's REG, ``Occupied-P2`` and ``Component-3`` for the runs), or a dynamic row."""
     if code >= 0:
         return f"region{code}"
-    if code in REGION_NAMES:
-        return REGION_NAMES[code]
-    if L.REG_OCCUPIED_LAST <= code <= L.REG_OCCUPIED_P1:
-        return f"Occupied-P{L.REG_OCCUPIED_P1 - code + 1}"
-    return f"dynamic{L.REG_DYNAMIC - code}"
+    if code <= L.REG.DYNAMIC:
+        return f"dynamic{L.REG.DYNAMIC - code}"
+    for e in L.REG:
+        if e.value - e.width < code <= e.value:
+            name = e.name.replace("_", "-").title()
+            if e.width == 1:
+                return name
+            return f"{name.rsplit('-', 1)[0]}-{'P' if e.name == 'OCCUPIED_P1' else ''}" \
+                   f"{e.value - code + 1}"
+    return f"?{code}"
 
 
 def _lists(t: np.ndarray) -> list[str]:
-    start, end = int(t[L.T_LIST]), int(t[L.T_EFF])
+    start, end = int(t[L.T.LIST]), int(t[L.T.EFF])
     if end == start:
         return []
     return ["lists (effect sequences, union parts):",
@@ -174,8 +181,9 @@ def _lists(t: np.ndarray) -> list[str]:
 def _regions(spec: GameSpec) -> list[str]:
     t = spec.tables
     C = spec.board.num_cells
-    start, end = int(t[L.T_REGIONS]), int(t[L.T_GEN])
-    rows = t[start:end].reshape(-1, 4, C) if end > start else np.zeros((0, 4, C), np.int64)
+    start, end = int(t[L.T.REGIONS]), int(t[L.T.GEN])
+    rows = t[start:end].reshape(-1, L.COLOURS, C) if end > start else \
+        np.zeros((0, L.COLOURS, C), np.int64)
     if len(rows) == 0:
         return []
     out = ["static regions (cells; per player where they differ):"]
@@ -196,16 +204,60 @@ def _sites(spec: GameSpec) -> list[str]:
     out = []
     if spec.track:
         out.append("track: " + " ".join(label(c) for c in spec.track)
-                   + (" (loops)" if t[L.P_TRACK_LOOP] else ""))
+                   + (" (loops)" if t[L.P.TRACK_LOOP] else ""))
     maps = [f"P{k + 1}={label(s)}" for k, s in enumerate(spec.map_sites) if s >= 0]
     if maps:
         out.append("map entries: " + " ".join(maps))
     C = spec.board.num_cells
-    init = int(t[L.T_INIT])
-    counts, owners = t[init:init + C], t[init + C:init + 2 * C]
+    init = int(t[L.T.INIT])
+    counts, owners = (t[init + k * C:init + (k + 1) * C] for k in (L.INIT.COUNTS, L.INIT.OWNERS))
     start = [f"{label(c)}={'P' + str(int(owners[c])) + ':' if owners[c] else ''}{int(counts[c])}"
              for c in range(C) if counts[c] or owners[c]]
     if start:
         out.append("start:")
         out += _wrap(start)
     return out
+
+
+# ---------------------------------------------------------------- docs/engine.md
+
+
+def family_table(family: Namespace) -> str:
+    """A layout family as a markdown table: each name and what it means."""
+    rows = [f"| `{family.__name__}.{e.name}` | {e.doc.replace('|', '/')} |" for e in family]
+    return "\n".join(["| name | what it holds |", "|---|---|", *rows]) + "\n"
+
+
+def engine_page(text: str) -> str:
+    """``docs/engine.md`` with its generated blocks written anew: each ``<!-- dump: GAME -->``
+    block is that shipped game's program dump, each ``<!-- layout: FAMILY -->`` table that
+    family's declarations."""
+    import re
+
+    import ludi
+
+    text = re.sub(r"(<!-- dump: (\w+) -->\n```\n).*?```",
+                  lambda m: m.group(1) + dump(ludi.load(m.group(2)).spec) + "```", text,
+                  flags=re.S)
+    return re.sub(r"(<!-- layout: (\w+) -->\n)(?:\|.*\n)*",
+                  lambda m: m.group(1) + family_table(getattr(L, m.group(2))), text)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m ludi.compile.dump docs/engine.md`` (``make engine-docs``): rewrite the page's
+    generated blocks."""
+    import sys
+    from pathlib import Path
+
+    args = sys.argv[1:] if argv is None else argv
+    if len(args) != 1:
+        print("usage: python -m ludi.compile.dump docs/engine.md", file=sys.stderr)
+        return 2
+    page = Path(args[0])
+    page.write_text(engine_page(page.read_text()))
+    print(f"wrote {page}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,7 +1,7 @@
 """Effects (``effect_*``): what a move does besides placing or moving its piece.
 
-An effect is one ``T_EFF`` record; a sequence of effects (a ``(then …)``, a sowing's ``apply:``)
-is a list of record indices in ``T_LIST``. Every effect compile function returns the indices it
+An effect is one ``T.EFF`` record; a sequence of effects (a ``(then …)``, a sowing's ``apply:``)
+is a list of record indices in ``T.LIST``. Every effect compile function returns the indices it
 made, so ``(and {…})`` is the concatenation of its parts.
 """
 
@@ -29,7 +29,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 
 def sequence(c: Compiler, node: Node) -> tuple[int, int]:
-    """An effect or an (and {…}) of effects: their (start, count) in T_LIST."""
+    """An effect or an (and {…}) of effects: their (start, count) in T.LIST."""
     return c.add_list(c.dispatch(node))
 
 
@@ -50,8 +50,8 @@ def inner_list(c: Compiler, effect, banned: tuple[int, ...], where: Node,
 
 #: Effects that run lists of their own, which the kernels nest one level deep: a sowing's or a
 #: capture's list may hold a (forEach Site …), whose own list holds none of them.
-NESTED = (L.EFF_SOW, L.EFF_CUSTODIAL, L.EFF_SURROUND, L.EFF_CAN_MOVE)
-NESTED_SITES = (*NESTED, L.EFF_FOR_EACH_SITE)
+NESTED = (L.EFF.SOW, L.EFF.CUSTODIAL, L.EFF.SURROUND, L.EFF.CAN_MOVE)
+NESTED_SITES = (*NESTED, L.EFF.FOR_EACH_SITE)
 
 
 #: What an effect sets, and the ludemes that read it back.
@@ -192,15 +192,15 @@ def sow(c: Compiler, node: Node) -> list[int]:
     owner = node.named("owner")
     owner_range = (0, 0)
     if name is None:
-        indices = [0] * 4
+        indices = [0] * L.COLOURS
     elif owner is None:
         found = [i for i, t in enumerate(c.tracks) if t.name == name]
         if not found:
             raise fail(node, f'no track "{name}"')
-        indices = [found[0]] * 4
+        indices = [found[0]] * L.COLOURS
     else:
         indices = []
-        for colour in range(4):
+        for colour in range(L.COLOURS):
             own = [i for i, t in enumerate(c.tracks) if t.owner == colour and name in t.name]
             if not own and colour < c.num_players:
                 raise fail(node, f'P{colour + 1} has no track of its own called "{name}…"')
@@ -223,11 +223,12 @@ def sow(c: Compiler, node: Node) -> list[int]:
     back_range = c.code_range(backtrack) if not isinstance(backtrack, bool) else (0, 0)
     opponents = c.region(Node("region_sites_role", (Sym("role", "Next"),)))
     return [c.effs.add(
-        node, kind=L.EFF_SOW, capture=capture_range[0], capture_end=capture_range[1],
+        node, kind=L.EFF.SOW, capture_cond=capture_range[0], capture_cond_end=capture_range[1],
         apply=apply_list[0], apply_count=apply_list[1],
         include_self=int(bool(node.named("includeSelf", True))),
-        skip=skip_range[0], skip_end=skip_range[1],
-        backtrack=int(backtrack is not False), cond=back_range[0], cond_end=back_range[1],
+        skip_cond=skip_range[0], skip_cond_end=skip_range[1],
+        backtrack=int(backtrack is not False), backtrack_cond=back_range[0],
+        backtrack_cond_end=back_range[1],
         slam_no_capture=int(slam is not None and slam.name == "NoCapture"),
         opponents=opponents, tracks=tracks, owner=owner_range[0], owner_end=owner_range[1],
         site=site_range[0], site_end=site_range[1], count=count_range[0],
@@ -249,7 +250,7 @@ def from_to(c: Compiler, node: Node) -> list[int]:
         sites.append(c.code_range(site))
     count = node.named("count")
     count_range = c.code_range(count if count is not None else 1)
-    return [c.effs.add(node, kind=L.EFF_FROM_TO, from_site=sites[0][0],
+    return [c.effs.add(node, kind=L.EFF.FROM_TO, from_site=sites[0][0],
                        from_site_end=sites[0][1], to_site=sites[1][0], to_site_end=sites[1][1],
                        count=count_range[0], count_end=count_range[1])] + _then(c, node)
 
@@ -257,7 +258,7 @@ def from_to(c: Compiler, node: Node) -> list[int]:
 @compiles("effect_remove")
 def remove(c: Compiler, node: Node) -> list[int]:
     start, end = c.code_range(node.args[0])
-    return [c.effs.add(node, kind=L.EFF_REMOVE, site=start, site_end=end)] + _then(c, node)
+    return [c.effs.add(node, kind=L.EFF.REMOVE, site=start, site_end=end)] + _then(c, node)
 
 
 def _then(c: Compiler, node: Node) -> list[int]:
@@ -268,7 +269,7 @@ def _then(c: Compiler, node: Node) -> list[int]:
 
 @compiles("effect_move_again")
 def move_again(c: Compiler, node: Node) -> list[int]:
-    return [c.effs.add(node, kind=L.EFF_MOVE_AGAIN)]
+    return [c.effs.add(node, kind=L.EFF.MOVE_AGAIN)]
 
 
 @compiles("effect_if")
@@ -279,17 +280,17 @@ def if_(c: Compiler, node: Node) -> list[int]:
     if isinstance(cond, Node) and cond.rule == "cond_can_move":
         if not c.in_then:
             raise fail(node, "(if (can Move …) …) is understood only in a move's (then …)")
-        test = {"kind": L.EFF_CAN_MOVE, "gen": generator_only(c, cond.args[0])}
+        test = {"kind": L.EFF.CAN_MOVE, "gen": generator_only(c, cond.args[0])}
     else:
         start, end = c.code_range(cond)
-        test = {"kind": L.EFF_SKIP_UNLESS, "cond": start, "cond_end": end}
+        test = {"kind": L.EFF.SKIP_UNLESS, "cond": start, "cond_end": end}
     then_effects = c.dispatch(then)
     else_effects = c.dispatch(other) if other is not None else []
     jump = len(then_effects) + (1 if else_effects else 0)
     out = [c.effs.add(node, **test, jump=jump)]
     out += then_effects
     if else_effects:
-        out.append(c.effs.add(node, kind=L.EFF_SKIP, jump=len(else_effects)))
+        out.append(c.effs.add(node, kind=L.EFF.SKIP, jump=len(else_effects)))
         out += else_effects
     return out
 
@@ -306,7 +307,7 @@ def for_each_site(c: Compiler, node: Node) -> list[int]:
     code = c.region(region)
     first, count = inner_list(c, effect, NESTED_SITES, node, "(forEach Site …) takes simple "
                               "effects only (remove, fromTo, moveAgain, if, set Var)")
-    return [c.effs.add(node, kind=L.EFF_FOR_EACH_SITE, region=code, apply=first,
+    return [c.effs.add(node, kind=L.EFF.FOR_EACH_SITE, region=code, apply=first,
                        apply_count=count)]
 
 
@@ -317,8 +318,8 @@ def set_var(c: Compiler, node: Node) -> list[int]:
     name = next((a for a in node.args if isinstance(a, str)), "")
     value = next((a for a in node.args if not isinstance(a, str)), None)
     start, end = c.code_range(value) if value is not None else (0, 0)
-    return [c.effs.add(node, kind=L.EFF_SET_VAR, var=c.variable(node, name), count=start,
-                       count_end=end)]
+    return [c.effs.add(node, kind=L.EFF.SET_VAR, var=c.variable(node, name), value=start,
+                       value_end=end)]
 
 
 @compiles("effect_set_pending")
@@ -328,7 +329,7 @@ def set_pending(c: Compiler, node: Node) -> list[int]:
     a (set Pending) without one)."""
     c.variable_origin = c.variable_origin or node
     start, end = c.code_range(node.args[0]) if node.args and node.args[0] is not None else (0, 0)
-    return [c.effs.add(node, kind=L.EFF_SET_PENDING, count=start, count_end=end)]
+    return [c.effs.add(node, kind=L.EFF.SET_PENDING, value=start, value_end=end)]
 
 
 @compiles("effect_set_value")
@@ -338,8 +339,8 @@ def set_value(c: Compiler, node: Node) -> list[int]:
     value = node.args[1] if len(node.args) > 1 else None
     start, end = c.code_range(value) if value is not None else (0, 0)
     c.variable_origin = c.variable_origin or node
-    return [c.effs.add(node, kind=L.EFF_SET_VALUE, role=c.role(node, node.args[0]), count=start,
-                       count_end=end)]
+    return [c.effs.add(node, kind=L.EFF.SET_VALUE, role=c.role(node, node.args[0]), value=start,
+                       value_end=end)]
 
 
 @compiles("effect_set_score", "effect_add_score")
@@ -348,8 +349,8 @@ def set_score(c: Compiler, node: Node) -> list[int]:
     ``(score ROLE)`` reads and ``(byScore)`` ranks by (Ludii's scores)."""
     role, value = node.args
     start, end = c.code_range(value)
-    kind = L.EFF_SET_SCORE if node.rule == "effect_set_score" else L.EFF_ADD_SCORE
-    return [c.effs.add(node, kind=kind, role=c.role(node, role), count=start, count_end=end)]
+    kind = L.EFF.SET_SCORE if node.rule == "effect_set_score" else L.EFF.ADD_SCORE
+    return [c.effs.add(node, kind=kind, role=c.role(node, role), value=start, value_end=end)]
 
 
 @compiles("effect_promote")
@@ -375,7 +376,7 @@ def promote(c: Compiler, node: Node) -> list[int]:
     types = c.types_by_colour(node, name, colours, shared=False,
                               why="a promoted piece belongs to the player named")
     first, _ = c.add_list(types)
-    return [c.effs.add(node, kind=L.EFF_PROMOTE, site=start, site_end=end, apply=first,
+    return [c.effs.add(node, kind=L.EFF.PROMOTE, site=start, site_end=end, types=first,
                        role=code)]
 
 
@@ -397,10 +398,10 @@ def add(c: Compiler, node: Node) -> list[int]:
     why = "(add (piece …)) places the mover's own piece, another player's or a shared one"
     if piece is None:
         check_pieces_to_add(c, node)
-    types, role = ([0, 0, 0, 0], L.ROLE_MOVER) if piece is None else c.new_piece(node, piece, why)
+    types, role = ([0, 0, 0, 0], L.ROLE.MOVER) if piece is None else c.new_piece(node, piece, why)
     start, end = c.code_range(site)
     first, _ = c.add_list(types)
-    return [c.effs.add(node, kind=L.EFF_ADD, site=start, site_end=end, apply=first, role=role)]
+    return [c.effs.add(node, kind=L.EFF.ADD, site=start, site_end=end, types=first, role=role)]
 
 
 @compiles("effect_set_state")
@@ -412,9 +413,9 @@ def set_state(c: Compiler, node: Node) -> list[int]:
     end = len(c.code)
     value = next(a for a in node.positional)
     start, stop = c.code_range(value)
-    c.params[L.P_LOCAL_STATES] = 1
-    return [c.effs.add(node, kind=L.EFF_SET_STATE, site=site, site_end=end, count=start,
-                       count_end=stop)]
+    c.params[L.P.LOCAL_STATES] = 1
+    return [c.effs.add(node, kind=L.EFF.SET_STATE, site=site, site_end=end, value=start,
+                       value_end=stop)]
 
 
 @compiles("effect_set_counter")
@@ -422,14 +423,14 @@ def set_counter(c: Compiler, node: Node) -> list[int]:
     """``(set Counter [VALUE])``: Ludii's counter takes the value, -1 by default, so that it
     reads 0 once the move is over (it grows by one after every move)."""
     start, end = c.code_range(node.args[0]) if node.args and node.args[0] is not None else (0, 0)
-    return [c.effs.add(node, kind=L.EFF_SET_COUNTER, count=start, count_end=end)]
+    return [c.effs.add(node, kind=L.EFF.SET_COUNTER, value=start, value_end=end)]
 
 
 @compiles("effect_trigger")
 def trigger(c: Compiler, node: Node) -> list[int]:
     """``(trigger "Event" ROLE)``: ``(is Triggered "Event" ROLE)`` holds from now on (Ludii's
     ActionTrigger sets the player's one flag)."""
-    return [c.effs.add(node, kind=L.EFF_TRIGGER, role=c.role(node, node.args[1]))]
+    return [c.effs.add(node, kind=L.EFF.TRIGGER, role=c.role(node, node.args[1]))]
 
 
 @compiles("effect_custodial", "effect_surround")
@@ -473,8 +474,10 @@ def custodial(c: Compiler, node: Node) -> list[int]:
                                   "moveAgain, if)")
     finally:
         c.hopping = saved
-    kind = L.EFF_SURROUND if surround else L.EFF_CUSTODIAL
+    kind = L.EFF.SURROUND if surround else L.EFF.CUSTODIAL
+    number = "except" if surround else "limit"  # how many may stay open; how far it looks
     return [c.effs.add(node, kind=kind, site=site_range[0], site_end=site_range[1],
-                       dirs=direction_mask(c, node), count=limit[0], count_end=limit[1],
-                       cond=cond[0], cond_end=cond[1], capture=flank[0], capture_end=flank[1],
-                       apply=first, apply_count=count)]
+                       dirs=direction_mask(c, node), **{number: limit[0],
+                                                        f"{number}_end": limit[1]},
+                       target_cond=cond[0], target_cond_end=cond[1], flank_cond=flank[0],
+                       flank_cond_end=flank[1], apply=first, apply_count=count)]

@@ -1,7 +1,7 @@
 """Ending (``clause_*``, ``outcome_*``): the end clauses, tried in order after every move.
 
-A clause is a ``T_CLAUSES`` record: its condition (a range of ops), whose result it is and the
-outcome; ``(byScore …)`` clauses list their scores in ``T_SCORES``.
+A clause is a ``T.CLAUSES`` record: its condition (a range of ops), whose result it is and the
+outcome; ``(byScore …)`` clauses list their scores in ``T.SCORES``.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from ludi.lang.tree import Named, Sym
 if TYPE_CHECKING:  # pragma: no cover
     from ludi.compile.compiler import Compiler
 
-VERDICTS = {"Win": L.WIN, "Loss": L.LOSS, "Draw": L.DRAW}
+VERDICTS = {"Win": L.OUTCOME.WIN, "Loss": L.OUTCOME.LOSS, "Draw": L.OUTCOME.DRAW}
 
 
 def end(c: Compiler, part: Node | None, phase: int | None = None) -> None:
@@ -31,21 +31,21 @@ def end(c: Compiler, part: Node | None, phase: int | None = None) -> None:
             continue
         cond, outcome = clause.args
         start = len(c.code)
-        c.op(clause, L.OP_PHASE)
-        c.op(clause, L.OP_CONST, value=phase)
-        c.op(clause, L.OP_EQ)
+        c.op(clause, L.OP.PHASE)
+        c.op(clause, L.OP.CONST, value=phase)
+        c.op(clause, L.OP.EQ)
         c.code_range(cond, context="end")
-        c.op(clause, L.OP_AND, operands=2)
+        c.op(clause, L.OP.AND, operands=2)
         c.clauses.add(clause, cond=start, cond_end=len(c.code), **c.dispatch(outcome))
     # (not …) would make a test's failing a win: no cell could then be ruled out
-    combinators = (L.OP_AND, L.OP_OR)
+    combinators = (L.OP.AND, L.OP.OR)
     tests = [c.code.rows[i] for k in range(len(c.clauses))
              for i in c.clause_code(k)
              if c.code.get(i, "kind") not in combinators]
-    lines = [row[L.O_KIND] == L.OP_LINE and row[L.O_LENGTH] >= 2 for row in tests]
-    c.params[L.P_LINE_ONLY] = int(bool(tests) and all(lines))
-    c.params[L.P_GROUP_WINS] = int(bool(tests) and not all(lines) and all(
-        line or row[L.O_KIND] in (L.OP_CONN, L.OP_LOOP)
+    lines = [row[L.O.KIND] == L.OP.LINE and row[L.O.LENGTH] >= 2 for row in tests]
+    c.params[L.P.LINE_ONLY] = int(bool(tests) and all(lines))
+    c.params[L.P.GROUP_WINS] = int(bool(tests) and not all(lines) and all(
+        line or row[L.O.KIND] in (L.OP.CONN, L.OP.LOOP)
         for line, row in zip(lines, tests, strict=True)))
 
 
@@ -53,7 +53,7 @@ def phases_with_ends(c: Compiler, game_end: Node | None) -> int:
     """Bit k: end rules are tried after a move in phase k, the phase's own or the game's.
     Ludii's draw when every player passes is one of them: where none is tried, players who
     cannot move pass on until a limit ends the game."""
-    count = max(int(c.params[L.P_PHASES]), 1)
+    count = max(int(c.params[L.P.PHASES]), 1)
     if count > 62:
         raise fail(c.tree, f"more than 62 phases ({count})")
     if game_end is not None:
@@ -125,5 +125,5 @@ def by_score(c: Compiler, node: Node) -> dict[str, int]:
         start, stop = c.code_range(score.args[1], context="end")
         c.scores.add(score, colour=c.colour(score, score.args[0]), value=start,
                      value_end=stop)
-    return {"role": L.ROLE_MOVER, "outcome": L.BY_SCORE, "scores": first,
+    return {"role": L.ROLE.MOVER, "outcome": L.OUTCOME.BY_SCORE, "scores": first,
             "score_count": len(c.scores) - first}

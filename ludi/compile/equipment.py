@@ -171,7 +171,7 @@ def equip_board(c: Compiler, item: Node) -> None:
     if use is not None and use.name == "Vertex" and c.board.kind == "square" \
             and not c.board.points:
         c.board = geometry.vertex_grid(c.board)
-    c.params[L.P_BOARD_CELLS] = c.board.num_cells
+    c.params[L.P.BOARD_CELLS] = c.board.num_cells
 
 
 @compiles("equip_mancala_board")
@@ -182,7 +182,7 @@ def equip_mancala_board(c: Compiler, item: Node) -> None:
     store = item.named("store")
     c.stores = store is None or store.name != "None"
     c.board = geometry.mancala(rows, cols, c.stores)
-    c.params[L.P_BOARD_CELLS] = rows * cols
+    c.params[L.P.BOARD_CELLS] = rows * cols
     single = next((a for a in item.positional if isinstance(a, Node)), None)
     tracks = next((a for a in item.positional if isinstance(a, tuple)), ()) or (
         (single,) if single is not None else ())
@@ -276,7 +276,7 @@ def equip_map(c: Compiler, item: Node) -> None:
         if isinstance(where, Sym):
             if not c.stores:
                 raise fail(pair, f"{where.name} is a store, and this board has none")
-            base = int(c.params[L.P_BOARD_CELLS])
+            base = int(c.params[L.P.BOARD_CELLS])
             site = base if where.name == "FirstSite" else base + 1
         else:
             site = ludii_site(c, pair, where)
@@ -356,7 +356,7 @@ def init_place(c: Compiler, init: Node) -> None:
         cells = static_cells(c, where)
     else:
         start, end = c.code_range(where)
-        if end - start != 1 or c.code.get(start, "kind") != L.OP_CONST:
+        if end - start != 1 or c.code.get(start, "kind") != L.OP.CONST:
             raise fail(init, "the start places pieces on fixed sites; this site depends on the "
                        "player or the position")
         cells = np.array([c.code.get(start, "value")])
@@ -367,7 +367,7 @@ def _place(c: Compiler, init: Node, name: str, cells: np.ndarray, count: int) ->
     """The pieces of a ``(place …)``, with its ``state:N`` (Ludii's local state of each site,
     0 by default)."""
     comp = c.component(init, name)
-    if comp.owner < 0 and (count != 1 or np.any(cells >= c.params[L.P_BOARD_CELLS])):
+    if comp.owner < 0 and (count != 1 or np.any(cells >= c.params[L.P.BOARD_CELLS])):
         raise fail(init, f'"{name}" is a shared piece; ludi places one on a board site '
                    "(nobody's, as (move Add (piece …)) places it), not several or in a hand")
     c.init_owner[cells] = comp.owner + 1

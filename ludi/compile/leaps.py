@@ -22,7 +22,7 @@ from ludi.lang import Node
 if TYPE_CHECKING:  # pragma: no cover
     from ludi.compile.compiler import Compiler
 
-#: The four orthogonal directions (T_NBR indices on a square grid) in clockwise order.
+#: The four orthogonal directions (T.NBR indices on a square grid) in clockwise order.
 CLOCKWISE = (SQUARE_DIRECTIONS["N"], SQUARE_DIRECTIONS["E"], SQUARE_DIRECTIONS["S"],
              SQUARE_DIRECTIONS["W"])
 #: Each direction's displacement (column, row), to tell which leaps end forward.
@@ -72,5 +72,5 @@ def leap(c: Compiler, node: Node) -> None:
     lists = [len(found)] + [x for p in found for x in (len(p), *p)]
     to = sub_node(node, "to")
     first, count = apply_effects(c, sub_node(to, "apply"))
-    leaf(c, node, L.GEN_LEAP, region=piece_from(c, node), paths=c.add_list(lists)[0],
+    leaf(c, node, L.GEN.LEAP, from_region=piece_from(c, node), paths=c.add_list(lists)[0],
          apply=first, apply_count=count, **condition(c, to.named("if")), **then(c, node))

@@ -61,25 +61,25 @@ def is_line(c: Compiler, node: Node) -> None:
         types = [number(node, k, "a piece type in whats:", 1, 10**4) for k in whats or ()]
         expr(c, through if through is not None else parse_fragment("(last To)", "site"))
         expr(c, what if what is not None else -1)
-        c.op(node, L.OP_LINE_THROUGH, length=length, axes=axes, exact=exact,
-             numbers=c.add_list([len(types), *types])[0], mode=int(contiguous))
+        c.op(node, L.OP.LINE_THROUGH, length=length, axes=axes, exact=exact,
+             types=c.add_list([len(types), *types])[0], contiguous=int(contiguous))
         return
-    role = c.role(node, who) if who is not None else L.ROLE_MOVER
-    c.op(node, L.OP_LINE, length=length, axes=axes, exact=exact, role=role)
+    role = c.role(node, who) if who is not None else L.ROLE.MOVER
+    c.op(node, L.OP.LINE, length=length, axes=axes, exact=exact, role=role)
 
 
 @compiles("cond_is_loop")
 def is_loop(c: Compiler, node: Node) -> None:
     if c.board.kind != "hex":
         raise fail(node, "(is Loop) is supported on hex boards only")
-    c.params[L.P_GROUPS] = 1
-    c.params[L.P_LOOPS] = 1
-    c.op(node, L.OP_LOOP, role=L.ROLE_MOVER)
+    c.params[L.P.GROUPS] = 1
+    c.params[L.P.LOOPS] = 1
+    c.op(node, L.OP.LOOP, role=L.ROLE.MOVER)
 
 
 @compiles("cond_is_connected")
 def is_connected(c: Compiler, node: Node) -> None:
-    c.params[L.P_GROUPS] = 1
+    c.params[L.P.GROUPS] = 1
     target = node.args[0]
     masks = [0, 0, 0, 0]
     if isinstance(target, Sym):
@@ -93,14 +93,14 @@ def is_connected(c: Compiler, node: Node) -> None:
             masks[colour] = sum(1 << c.goal_bit(node, np.unique(x)) for x in cells)
     else:
         mask = sum(1 << c.goal_bit(node, static_cells(c, r)) for r in target)
-        masks = [mask] * L.CONN_WIDTH
+        masks = [mask] * L.COLOURS
     c.conn_masks.append(masks)
-    c.op(node, L.OP_CONN, test=len(c.conn_masks) - 1, need=-1, role=L.ROLE_MOVER)
+    c.op(node, L.OP.CONN, test=len(c.conn_masks) - 1, need=-1, role=L.ROLE.MOVER)
 
 
 @compiles("cond_is_connected_n")
 def is_connected_n(c: Compiler, node: Node) -> None:
-    c.params[L.P_GROUPS] = 1
+    c.params[L.P.GROUPS] = 1
     n = number(node, node.args[0], "the number to connect", 1, 64)
     kind = node.args[1].name
     b = c.board
@@ -114,6 +114,6 @@ def is_connected_n(c: Compiler, node: Node) -> None:
     if n > len(groups):
         raise fail(node, f"the board has only {len(groups)} {kind}; cannot connect {n}")
     mask = sum(1 << c.goal_bit(node, g) for g in groups)
-    c.conn_masks.append([mask] * L.CONN_WIDTH)
-    c.op(node, L.OP_CONN, test=len(c.conn_masks) - 1, need=n, role=L.ROLE_MOVER)
+    c.conn_masks.append([mask] * L.COLOURS)
+    c.op(node, L.OP.CONN, test=len(c.conn_masks) - 1, need=n, role=L.ROLE.MOVER)
 

@@ -486,7 +486,7 @@ class _Pruner:
         if spec is None:
             return None
         t = spec.tables
-        if (t[L.P_PLAY] != L.PLAY_ADD or t[L.P_PHASES] != 0 or t[L.P_END_PHASES] == 0
+        if (t[L.P.PLAY] != L.PLAY.ADD or t[L.P.PHASES] != 0 or t[L.P.END_PHASES] == 0
                 or spec.board.num_cells + 1 >= TURNS_PER_PLAYER):
             return None
-        return int(t[L.P_BOARD_CELLS] + t[L.P_SWAP])
+        return int(t[L.P.BOARD_CELLS] + t[L.P.SWAP])

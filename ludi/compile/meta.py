@@ -21,12 +21,12 @@ def rules(c: Compiler, part: Node) -> None:
 @compiles("metarule_swap")
 def swap(c: Compiler, node: Node) -> None:
     """The pie rule: on the second move, the second player may take over the first's role."""
-    c.params[L.P_SWAP] = 1
+    c.params[L.P.SWAP] = 1
 
 
 @compiles("metarule_first_win_ends")
 def first_win_ends(c: Compiler, node: Node) -> None:
-    c.params[L.P_FIRST_WIN_ENDS] = 1
+    c.params[L.P.FIRST_WIN_ENDS] = 1
 
 
 #: A turn limit no game reaches.
@@ -37,5 +37,5 @@ NO_TURN_LIMIT = 2**62
 def move_limit(c: Compiler, node: Node) -> None:
     """``(moveLimit N)``: N plies, instead of Ludii's default limits (10,000 moves and 1,250
     turns per player)."""
-    c.params[L.P_MOVE_LIMIT] = number(node, node.args[0], "the move limit", 1, 10**7)
-    c.params[L.P_TURN_LIMIT] = NO_TURN_LIMIT
+    c.params[L.P.MOVE_LIMIT] = number(node, node.args[0], "the move limit", 1, 10**7)
+    c.params[L.P.TURN_LIMIT] = NO_TURN_LIMIT

@@ -1,7 +1,7 @@
 """Moves (``moves_*``): the generator records.
 
 Each move ludeme that makes moves (Add, Select, Slide, Step, Hop, Pass, Propose, Vote) becomes one
-generator record (``T_GEN``) and one ``PR_LEAF`` instruction of the move program, which
+generator record (``T.GEN``) and one ``PR.LEAF`` instruction of the move program, which
 ludi.compile.program builds from the combinators.
 """
 
@@ -22,7 +22,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 
 #: the generators that start from each of a piece's sites and can test each (see from_tested)
-FROM_TESTED = (L.GEN_STEP, L.GEN_SLIDE, L.GEN_HOP, L.GEN_HOP_OVER, L.GEN_LEAP, L.GEN_FROM_TO)
+FROM_TESTED = (L.GEN.STEP, L.GEN.SLIDE, L.GEN.HOP, L.GEN.HOP_OVER, L.GEN.LEAP, L.GEN.FROM_TO)
 
 
 def leaf(c: Compiler, node: Node, kind: int, **fields: int) -> int:
@@ -32,7 +32,7 @@ def leaf(c: Compiler, node: Node, kind: int, **fields: int) -> int:
     g = c.gens.add(node, kind=kind, **fields)
     if g > L.GEN_MASK:
         raise fail(node, f"more than {L.GEN_MASK + 1} move generators in one game")
-    c.prog.add(node, kind=L.PR_LEAF, gen=g)
+    c.prog.add(node, kind=L.PR.LEAF, gen=g)
     return g
 
 
@@ -41,7 +41,7 @@ def from_tested(c: Compiler, node: Node, kind: int, fields: dict[str, int]) -> d
     (C in A, (not C) in B) become its from-condition, tried at each of the piece's sites, as
     Ludii tests C for each piece."""
     own = component_region(c.piece.index)
-    if kind not in FROM_TESTED or fields.get("region") != own \
+    if kind not in FROM_TESTED or fields.get("from_region") != own \
             or fields.get("from_site_end", 0) > fields.get("from_site", 0) \
             or fields.get("from_cond_end", 0) > fields.get("from_cond", 0):
         raise fail(node, f"{ludeme(node)} inside an (if …) that tests (from) must start from the "
@@ -63,10 +63,12 @@ def then(c: Compiler, node: Node) -> dict[str, int]:
     return {"then": start, "then_count": count}
 
 
-def condition(c: Compiler, cond, context: str | None = None) -> dict[str, int]:
-    """An optional condition as generator fields (an empty range when there is none)."""
+def condition(c: Compiler, cond, context: str | None = None, field: str = "to_cond"
+              ) -> dict[str, int]:
+    """An optional condition as generator fields (an empty span when there is none): the
+    to-condition, or the ``field`` named (a Select's ``from_cond``)."""
     start, end = c.code_range(cond, context) if cond is not None else (0, 0)
-    return {"cond": start, "cond_end": end}
+    return {field: start, f"{field}_end": end}
 
 
 def sub_node(node: Node, rule: str) -> Node | None:
@@ -110,15 +112,15 @@ def add(c: Compiler, node: Node) -> None:
     if piece is None:
         check_pieces_to_add(c, node)
     code = c.region(target, dynamic=True)
-    leaf(c, node, L.GEN_ADD, region=code, **condition(c, test), **then(c, node),
+    leaf(c, node, L.GEN.ADD, to_region=code, **condition(c, test), **then(c, node),
          piece=_piece_to_add(c, node, piece) if piece is not None else 0)
 
 
 def _piece_to_add(c: Compiler, node: Node, piece: Node) -> int:
-    """1 + the T_LIST entry of each colour's type of the piece "Name" (see G_PIECE)."""
+    """1 + the T.LIST entry of each colour's type of the piece "Name" (see G.PIECE)."""
     types, role = c.new_piece(node, piece, "(move Add (piece …)) adds the mover's own or a "
                               "shared one")
-    if role != L.ROLE_MOVER:
+    if role != L.ROLE.MOVER:
         raise fail(node, "(move Add (piece (id \"Name\" ROLE))) adds the mover's own piece or "
                    "a shared one; name it without a role or with Mover")
     return c.add_list(types)[0] + 1
@@ -147,16 +149,17 @@ def select(c: Compiler, node: Node) -> None:
     if c.piece is not None and (where is None or (isinstance(where, Node)
                                                   and where.rule == "site_from")):
         # in a piece's moves, (from) or no site at all: the sites its pieces stand on
-        leaf(c, node, L.GEN_SELECT, region=component_region(c.piece.index),
-             **condition(c, frm.named("if")), **then(c, node))
+        leaf(c, node, L.GEN.SELECT, from_region=component_region(c.piece.index),
+             **condition(c, frm.named("if"), field="from_cond"), **then(c, node))
         return
     if not isinstance(where, (Node, int)) or isinstance(where, bool) or (
             isinstance(where, Node) and where.category not in ("region", "site", "int")):
         raise fail(node, "(move Select (from REGION|SITE …)) needs a region or a site to choose "
                    "from")
     where, cond = unfold_for_each(where, frm.named("if"))
-    fields = _site_or_region(c, where, "from_site", "region", node)
-    leaf(c, node, L.GEN_SELECT, **fields, **condition(c, cond), **then(c, node))
+    fields = _site_or_region(c, where, "from_site", "from_region", node)
+    leaf(c, node, L.GEN.SELECT, **fields, **condition(c, cond, field="from_cond"),
+         **then(c, node))
 
 
 @compiles("apply_filter")
@@ -184,13 +187,14 @@ def remove(c: Compiler, node: Node) -> None:
     with the removal."""
     where, cond = unfold_for_each(node.positional[0],
                                   parse_fragment("(is Occupied (from))", "cond"))
-    fields = _site_or_region(c, where, "from_site", "region", node)
+    fields = _site_or_region(c, where, "from_site", "from_region", node)
     start, end = c.code_range(parse_fragment("(from)", "site"))
-    taken = c.effs.add(node, kind=L.EFF_REMOVE, site=start, site_end=end)
+    taken = c.effs.add(node, kind=L.EFF.REMOVE, site=start, site_end=end)
     part = sub_node(node, "then")
     after = c.dispatch(part.args[0]) if part is not None else []
     first, count = c.add_list([taken, *after])
-    leaf(c, node, L.GEN_SELECT, **fields, **condition(c, cond), then=first, then_count=count)
+    leaf(c, node, L.GEN.SELECT, **fields, **condition(c, cond, field="from_cond"), then=first,
+         then_count=count)
 
 
 @compiles("moves_promote")
@@ -206,13 +210,13 @@ def promote(c: Compiler, node: Node) -> None:
             c.moves(Node(node.rule, tuple(one if a is piece else a for a in node.args),
                          node.pos))
         return
-    fields = _site_or_region(c, site, "from_site", "region", node)
+    fields = _site_or_region(c, site, "from_site", "from_region", node)
     change = c.effect(Node("effect_promote", (parse_fragment("(from)", "site"), piece, role),
                            node.pos))
     part = sub_node(node, "then")
     after = c.dispatch(part.args[0]) if part is not None else []
     first, count = c.add_list([*change, *after])
-    leaf(c, node, L.GEN_SELECT, **fields, then=first, then_count=count)
+    leaf(c, node, L.GEN.SELECT, **fields, then=first, then_count=count)
 
 
 def _site_or_region(c: Compiler, where: Node | int, site_key: str, region_key: str,
@@ -233,17 +237,21 @@ def _site_or_region(c: Compiler, where: Node | int, site_key: str, region_key: s
     written = constant(where)
     if isinstance(written, int):  # a site by Ludii's number
         start = len(c.code)
-        c.op(origin, L.OP_CONST, value=ludii_site(c, origin, written))
+        c.op(origin, L.OP.CONST, value=ludii_site(c, origin, written))
         return {site_key: start, site_key + "_end": len(c.code)}
     start, end = c.code_range(where)
     return {site_key: start, site_key + "_end": end}
 
 
-#: Move ludemes that make moves themselves and take a (then …) of their own.
-MAKERS = frozenset({"moves_add", "moves_add_short", "moves_select", "moves_step",
-                    "moves_step_short", "moves_slide", "moves_leap",
-                    "moves_hop", "moves_hop_short", "moves_pass", "moves_from_to",
-                    "moves_remove", "moves_promote"})
+#: Move ludemes that combine others; every other move ludeme makes moves itself and takes a
+#: (then …) of its own (a new generator needs no entry here).
+COMBINATORS = frozenset({"moves_priority", "moves_or", "moves_and", "moves_if", "moves_do",
+                         "moves_foreach_piece", "moves_max_captures"})
+
+
+def makes_moves(node: Node) -> bool:
+    """Does this move ludeme make moves itself (rather than combine others)?"""
+    return node.rule not in COMBINATORS
 
 
 def then_pushed_down(node: Node) -> Node:
@@ -251,7 +259,7 @@ def then_pushed_down(node: Node) -> Node:
     …) — runs after whichever of its moves is made, after that move's own consequences (Ludii
     appends it to each move's): moved into each move it makes."""
     part = sub_node(node, "then")
-    if part is None or node.rule in MAKERS:
+    if part is None or makes_moves(node):
         return node
     return _with_then(replace(node, args=tuple(a for a in node.args if a is not part)), part)
 
@@ -268,7 +276,7 @@ IN_TURN = "inTurn"
 
 def _with_then(node: Node, part: Node) -> Node:
     own = sub_node(node, "then")
-    if node.rule in MAKERS or (node.rule == "moves_foreach_piece" and not any(
+    if makes_moves(node) or (node.rule == "moves_foreach_piece" and not any(
             isinstance(a, Node) and a.category == "moves" for a in node.args)):
         if own is None:  # (forEach Piece) adds it to each piece's moves (for_each_piece)
             return replace(node, args=node.args + (part,))
@@ -288,7 +296,7 @@ def without_region_if(node: Node) -> Node:
     Ludii works the region out once as it generates the moves, as the program tests c. The same
     for a move's directions ``(if c (directions A) (directions B))``."""
     choice = next((a for a in node.args if isinstance(a, Node) and a.rule == "dirs_if"), None)
-    if choice is not None and node.rule in MAKERS:
+    if choice is not None and makes_moves(node):
         cond, *branches = choice.args
         return Node("moves_if", (cond, *(replace(node, args=tuple(
             branch if a is choice else a for a in node.args)) for branch in branches)),
@@ -318,7 +326,7 @@ def step(c: Compiler, node: Node) -> None:
     mask = direction_mask(c, node)
     to = sub_node(node, "to")
     start, count = apply_effects(c, sub_node(to, "apply"))
-    leaf(c, node, L.GEN_STEP, region=code, dirs=mask, apply=start, apply_count=count,
+    leaf(c, node, L.GEN.STEP, from_region=code, dirs=mask, apply=start, apply_count=count,
          **condition(c, to.named("if")), **then(c, node))
 
 
@@ -331,12 +339,12 @@ def from_to(c: Compiler, node: Node) -> None:
     frm, to = sub_node(node, "from"), sub_node(node, "to")
     fields: dict[str, int] = {}
     if not frm.positional and c.piece is not None:  # (from) in a piece's moves: its sites
-        fields["region"] = component_region(c.piece.index)
+        fields["from_region"] = component_region(c.piece.index)
     conds = {}
-    for part, site_key, region_key in ((frm, "from_site", "region"), (to, "to_site",
+    for part, site_key, region_key in ((frm, "from_site", "from_region"), (to, "to_site",
                                                                       "to_region")):
         conds[part.rule] = part.named("if")
-        if part is frm and "region" in fields:
+        if part is frm and "from_region" in fields:
             continue
         where = part.positional[0] if part.positional else None
         if not isinstance(where, (Node, int)):
@@ -349,7 +357,7 @@ def from_to(c: Compiler, node: Node) -> None:
     if moved is not None:
         fields["count"], fields["count_end"] = _counters_moved(c, node, moved)
     start, count = apply_effects(c, sub_node(to, "apply"))
-    leaf(c, node, L.GEN_FROM_TO, copy=int(bool(node.named("copy", False))), apply=start,
+    leaf(c, node, L.GEN.FROM_TO, copy=int(bool(node.named("copy", False))), apply=start,
          apply_count=count, **fields, **condition(c, conds["to"]), **then(c, node))
 
 
@@ -445,7 +453,7 @@ def for_each_piece(c: Compiler, node: Node) -> None:
         if comp.owner < 0:
             raise fail(comp.node, "shared pieces with their own moves are not supported yet")
         start, end = c.code_range(parse_fragment(f"(= (mover) {comp.owner + 1})", "cond"))
-        branch = c.prog.add(node, kind=L.PR_JUMP_UNLESS, cond=start, cond_end=end)
+        branch = c.prog.add(node, kind=L.PR.JUMP_UNLESS, cond=start, cond_end=end)
         c.piece = comp
         try:
             c.moves(comp.moves)
@@ -491,18 +499,18 @@ def slide(c: Compiler, node: Node) -> None:
         over["land_cond"], over["land_cond_end"] = c.code_range(landing.named("if"))
     start = len(c.code)
     fields = condition(c, cond, context="slide-to")
-    if any(c.code.get(i, "kind") == L.OP_APPROACH for i in range(start, len(c.code))):
+    if any(c.code.get(i, "kind") == L.OP.APPROACH for i in range(start, len(c.code))):
         if apply is not None or sub_node(node, "then") is not None or over:
             raise fail(node, "a slide whose to-condition is (is Approach …) takes no (apply …), "
                        "(then …), (between if:…) or (between (exact N))")
-        leaf(c, node, L.GEN_SLIDE, region=code, dirs=direction_mask(c, node), max=limit[0],
+        leaf(c, node, L.GEN.SLIDE, from_region=code, dirs=direction_mask(c, node), max=limit[0],
              max_end=limit[1], distances=1, **fields, **over)
         return
     if apply is not None and apply.named("if") is not None:
         raise fail(apply, "(apply if:…) in a slide's (to …) is not supported yet (Ludii drops "
                    "the move where it fails)")
     first, count = apply_effects(c, apply)
-    leaf(c, node, L.GEN_SLIDE, region=code, dirs=direction_mask(c, node), max=limit[0],
+    leaf(c, node, L.GEN.SLIDE, from_region=code, dirs=direction_mask(c, node), max=limit[0],
          max_end=limit[1], stop=1, apply=first, apply_count=count, **fields, **over,
          **then(c, node))
 
@@ -526,9 +534,9 @@ def hop(c: Compiler, node: Node) -> None:
     frm = sub_node(node, "from")
     where = frm.positional[0] if frm is not None and frm.positional else None
     if where is None or (isinstance(where, Node) and where.category == "region"):
-        fields = {"region": piece_from(c, node)}
+        fields = {"from_region": piece_from(c, node)}
     else:
-        fields = _site_or_region(c, where, "from_site", "region", node)
+        fields = _site_or_region(c, where, "from_site", "from_region", node)
     if frm is not None and frm.named("if") is not None:
         raise fail(frm, "(from … if:…) is not supported for a hop yet")
     saved, c.hopping = c.hopping, True
@@ -541,7 +549,7 @@ def hop(c: Compiler, node: Node) -> None:
         cond = condition(c, to.named("if"))
     finally:
         c.hopping = saved
-    leaf(c, node, L.GEN_HOP_OVER, dirs=direction_mask(c, node), apply=start, apply_count=count,
+    leaf(c, node, L.GEN.HOP_OVER, dirs=direction_mask(c, node), apply=start, apply_count=count,
          **fields, **cond, **then(c, node))
 
 
@@ -588,25 +596,25 @@ def _capture_hop(c: Compiler, node: Node) -> None:
     dirs = direction_mask(c, node)
     if turning and dirs != sum(1 << int(d) for d in c.board.adjacent):
         raise fail(node, "turning jumps go along every adjacent direction")
-    leaf(c, node, L.GEN_HOP, region=code, dirs=dirs, turning=turning,
+    leaf(c, node, L.GEN.HOP, from_region=code, dirs=dirs, turning=turning,
          chain=int(bool(node.named("chain", False))))
 
 
 @compiles("moves_pass")
 def pass_(c: Compiler, node: Node) -> None:
-    leaf(c, node, L.GEN_PASS, **then(c, node))
+    leaf(c, node, L.GEN.PASS, **then(c, node))
 
 
 @compiles("moves_propose")
 def propose(c: Compiler, node: Node) -> None:
-    leaf(c, node, L.GEN_PROPOSE, proposal=c.proposal(node.args[0]))
+    leaf(c, node, L.GEN.PROPOSE, proposal=c.proposal(node.args[0]))
 
 
 @compiles("moves_vote")
 def vote(c: Compiler, node: Node) -> None:
     name = node.args[0]
     pending = c.proposals[0] if c.proposals else name
-    leaf(c, node, L.GEN_VOTE, proposal=c.proposal(pending), yes=int(name == pending))
+    leaf(c, node, L.GEN.VOTE, proposal=c.proposal(pending), yes=int(name == pending))
 
 
 def _from_region(c: Compiler, node: Node) -> int:
@@ -622,7 +630,7 @@ def _from_region(c: Compiler, node: Node) -> int:
 
 def generator_only(c: Compiler, node: Node) -> int:
     """Compile one move generator that the move program does not run (the moves an
-    ``(if (can Move M) …)`` looks for): its index in T_GEN."""
+    ``(if (can Move M) …)`` looks for): its index in T.GEN."""
     first = len(c.prog)
     saved, c.in_then = c.in_then, False
     try:
@@ -630,7 +638,7 @@ def generator_only(c: Compiler, node: Node) -> int:
     finally:
         c.in_then = saved
     added = [c.prog.get(i, "kind") for i in range(first, len(c.prog))]
-    if added != [L.PR_LEAF]:
+    if added != [L.PR.LEAF]:
         raise fail(node, "(can Move …) looks for the moves of one move ludeme, such as (hop …) "
                    "or (move Step …), not of a combination")
     g = c.prog.get(first, "gen")

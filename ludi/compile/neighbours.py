@@ -1,6 +1,6 @@
 """Regions of neighbours (``region_*``): ``(sites Around …)`` and ``(expand …)``, the sites
 near a site or a region: fixed when the centre is, else read off the position as they are
-tested (a T_DYNREG row; a table of each centre's expansion).
+tested (a T.DYNREG row; a table of each centre's expansion).
 """
 
 from __future__ import annotations
@@ -21,11 +21,11 @@ if TYPE_CHECKING:  # pragma: no cover
 
 
 #: (sites Around SITE …): the context sites a centre may be, and the neighbours kept
-AROUND_CENTRES = {"site_to": L.AROUND_TO, "site_from": L.AROUND_FROM,
-                  "site_last_to": L.AROUND_LAST_TO, "site_last_from": L.AROUND_LAST_FROM,
-                  "site_site": L.AROUND_SITE}
-AROUND_FILTERS = {None: L.AROUND_ANY, "Empty": L.AROUND_EMPTY, "NotEmpty": L.AROUND_NOT_EMPTY,
-                  "Own": L.AROUND_OWN, "Enemy": L.AROUND_ENEMY, "Neutral": L.AROUND_NEUTRAL}
+AROUND_CENTRES = {"site_to": L.CENTRE.TO, "site_from": L.CENTRE.FROM,
+                  "site_last_to": L.CENTRE.LAST_TO, "site_last_from": L.CENTRE.LAST_FROM,
+                  "site_site": L.CENTRE.SITE}
+AROUND_FILTERS = {None: L.FILTER.ANY, "Empty": L.FILTER.EMPTY, "NotEmpty": L.FILTER.NOT_EMPTY,
+                  "Own": L.FILTER.OWN, "Enemy": L.FILTER.ENEMY, "Neutral": L.FILTER.NEUTRAL}
 
 
 def _around_test(node: Node, test) -> str:
@@ -83,24 +83,24 @@ def sites_around(c: Compiler, node: Node) -> int:
             rows = c.region_rows[code]
             return static_region(c, lambda colour: _around_cells(
                 c, np.flatnonzero(rows[colour]), mask, self_too))
-        if code <= L.REG_DYNAMIC and c.dynregs.get(L.REG_DYNAMIC - code,
-                                                   "kind") != L.DYN_OCCUPIED_TYPE:
+        if code <= L.REG.DYNAMIC and c.dynregs.get(L.REG.DYNAMIC - code,
+                                                   "kind") != L.DYN.OCCUPIED_TYPE:
             raise fail(node, "(sites Around REGION) of a region such as (sites Around …) or a "
                        "union is not supported yet")
-        fields.update(centre=L.AROUND_REGION, region=code)
-        return L.REG_DYNAMIC - c.dynregs.add(node, kind=L.DYN_AROUND, **fields)
+        fields.update(centre=L.CENTRE.REGION, centres=code)
+        return L.REG.DYNAMIC - c.dynregs.add(node, kind=L.DYN.AROUND, **fields)
     if centre.rule in AROUND_CENTRES:
         fields["centre"] = AROUND_CENTRES[centre.rule]
     else:
         start, end = c.code_range(centre)
-        if end - start != 1 or c.code.get(start, "kind") != L.OP_CONST:
+        if end - start != 1 or c.code.get(start, "kind") != L.OP.CONST:
             raise fail(node, "(sites Around SITE) is supported around (to), (from), (last To), "
                        "(last From), (site) or a fixed site for now")
         site = c.code.get(start, "value")
         if kind is None:
             return fixed_region(c, _around_cells(c, np.array([site]), mask, self_too))
-        fields.update(centre=L.AROUND_FIXED, site=site)
-    return L.REG_DYNAMIC - c.dynregs.add(node, kind=L.DYN_AROUND, **fields)
+        fields.update(centre=L.CENTRE.FIXED, site=site)
+    return L.REG.DYNAMIC - c.dynregs.add(node, kind=L.DYN.AROUND, **fields)
 
 
 def _around_cells(c: Compiler, cells: np.ndarray, mask: int, self_too: int) -> np.ndarray:
@@ -144,7 +144,7 @@ def expand(c: Compiler, node: Node) -> int:
     for centre in range(cells):
         within[centre, _expanded(c, {centre}, steps, indices)] = 1
     first, _ = c.add_list(within.ravel().tolist())
-    return L.REG_DYNAMIC - c.dynregs.add(node, kind=L.DYN_EXPAND,
+    return L.REG.DYNAMIC - c.dynregs.add(node, kind=L.DYN.EXPAND,
                                          centre=AROUND_CENTRES[origin.rule], within=first)
 
 

@@ -1,7 +1,7 @@
-"""The move program (``T_PROG``): the combinators of move ludemes, ``(play …)``, phases, and the
+"""The move program (``T.PROG``): the combinators of move ludemes, ``(play …)``, phases, and the
 fast paths the kernels may take.
 
-The generators (ludi.compile.moves) each become one ``PR_LEAF`` instruction; the combinators become
+The generators (ludi.compile.moves) each become one ``PR.LEAF`` instruction; the combinators become
 straight-line instructions with forward jumps:
 
     (or A B)              leaf A; leaf B
@@ -41,13 +41,13 @@ def or_(c: Compiler, node: Node) -> None:
 @compiles("moves_priority")
 def priority(c: Compiler, node: Node) -> None:
     parts = operands(node)
-    c.prog.add(node, kind=L.PR_MARK)
+    c.prog.add(node, kind=L.PR.MARK)
     done = []
     for part in parts[:-1]:
         c.moves(part)
-        done.append(c.prog.add(node, kind=L.PR_PRIO_DONE))
+        done.append(c.prog.add(node, kind=L.PR.PRIO_DONE))
     c.moves(parts[-1])
-    c.prog.add(node, kind=L.PR_POP)
+    c.prog.add(node, kind=L.PR.POP)
     for i in done:
         c.prog.set(i, target=len(c.prog))
 
@@ -79,10 +79,10 @@ def if_(c: Compiler, node: Node) -> None:
             c.from_tests.pop()
         return
     start, end = c.code_range(node.args[0])
-    branch = c.prog.add(node, kind=L.PR_JUMP_UNLESS, cond=start, cond_end=end)
+    branch = c.prog.add(node, kind=L.PR.JUMP_UNLESS, cond=start, cond_end=end)
     c.moves(node.args[1])
     if len(node.args) > 2:
-        skip = c.prog.add(node, kind=L.PR_JUMP)
+        skip = c.prog.add(node, kind=L.PR.JUMP)
         c.prog.set(branch, target=len(c.prog))
         c.moves(node.args[2])
         c.prog.set(skip, target=len(c.prog))
@@ -105,24 +105,24 @@ def _move_sites_read(value) -> list[Node]:
 
 @compiles("moves_do")
 def do(c: Compiler, node: Node) -> None:
-    c.prog.add(node, kind=L.PR_MARK)
+    c.prog.add(node, kind=L.PR.MARK)
     start = len(c.prog)
     c.moves(node.positional[0])
-    if any(c.prog.get(i, "kind") == L.PR_KEEP_IF_AFTER for i in range(start, len(c.prog))):
+    if any(c.prog.get(i, "kind") == L.PR.KEEP_IF_AFTER for i in range(start, len(c.prog))):
         raise fail(node, "a (do …) inside another (do …) is not supported")
     cond, end = c.code_range(node.named("ifAfterwards"), context="after")
-    c.prog.add(node, kind=L.PR_KEEP_IF_AFTER, cond=cond, cond_end=end)
+    c.prog.add(node, kind=L.PR.KEEP_IF_AFTER, cond=cond, cond_end=end)
 
 
 @compiles("moves_max_captures")
 def max_captures(c: Compiler, node: Node) -> None:
-    c.prog.add(node, kind=L.PR_MARK)
+    c.prog.add(node, kind=L.PR.MARK)
     first = len(c.gens)
     c.moves(node.args[0])
     for g in range(first, len(c.gens)):
-        if c.gens.get(g, "kind") == L.GEN_HOP:
+        if c.gens.get(g, "kind") == L.GEN.HOP:
             c.gens.set(g, longest=1)  # the hop keeps only its longest series (see chains)
-    c.prog.add(node, kind=L.PR_KEEP_MAX_CAPTURES)
+    c.prog.add(node, kind=L.PR.KEEP_MAX_CAPTURES)
 
 
 # ---------------------------------------------------------------- (play …) and fast paths
@@ -131,8 +131,8 @@ def max_captures(c: Compiler, node: Node) -> None:
 def play(c: Compiler, part: Node) -> None:
     """``(play MOVES)``: the move program, then the fast paths its shape allows."""
     c.moves(part.args[0])
-    c.prog.add(part, kind=L.PR_END)
-    c.params[L.P_PLAY] = L.PLAY_PROGRAM
+    c.prog.add(part, kind=L.PR.END)
+    c.params[L.P.PLAY] = L.PLAY.PROGRAM
     _add_fast_path(c)
     _sowing_fast_path(c, part.args[0])
 
@@ -156,14 +156,14 @@ def phases(c: Compiler, rules: Node, nodes: tuple) -> None:
             if c.initial_phases[colour] < 0:
                 c.initial_phases[colour] = k
         start = len(c.code)
-        c.op(ph, L.OP_PHASE)
-        c.op(ph, L.OP_CONST, value=k)
-        c.op(ph, L.OP_EQ)
-        branch = c.prog.add(ph, kind=L.PR_JUMP_UNLESS, cond=start, cond_end=len(c.code))
+        c.op(ph, L.OP.PHASE)
+        c.op(ph, L.OP.CONST, value=k)
+        c.op(ph, L.OP.EQ)
+        branch = c.prog.add(ph, kind=L.PR.JUMP_UNLESS, cond=start, cond_end=len(c.code))
         play_node = next(a for a in ph.positional if isinstance(a, Node) and a.rule == "play")
         c.phase_ends += [(k, a) for a in ph.positional if isinstance(a, Node) and a.rule == "end"]
         c.moves(play_node.args[0])
-        done.append(c.prog.add(ph, kind=L.PR_JUMP))
+        done.append(c.prog.add(ph, kind=L.PR.JUMP))
         c.prog.set(branch, target=len(c.prog))
         first = len(c.next_phases)
         for nxt in [a for a in ph.positional if isinstance(a, Node) and a.rule == "nextphase"] \
@@ -172,9 +172,9 @@ def phases(c: Compiler, rules: Node, nodes: tuple) -> None:
         c.phase_rows.append((first, len(c.next_phases) - first))
     for jump in done:
         c.prog.set(jump, target=len(c.prog))
-    c.prog.add(rules, kind=L.PR_END)
-    c.params[L.P_PLAY] = L.PLAY_PROGRAM
-    c.params[L.P_PHASES] = len(nodes)
+    c.prog.add(rules, kind=L.PR.END)
+    c.params[L.P.PLAY] = L.PLAY.PROGRAM
+    c.params[L.P.PHASES] = len(nodes)
 
 
 def _next_phase(c: Compiler, node: Node, names: list[str]) -> dict[str, int]:
@@ -186,7 +186,7 @@ def _next_phase(c: Compiler, node: Node, names: list[str]) -> dict[str, int]:
     name = next((a for a in node.args if isinstance(a, str)), None)
     if name is not None and name not in names:
         raise fail(node, f'no phase "{name}"; phases: ' + ", ".join(f'"{n}"' for n in names))
-    who = L.ROLE_ALL if role is None or role.name == "Shared" else c.role(node, role)
+    who = L.ROLE.ALL if role is None or role.name == "Shared" else c.role(node, role)
     start, end = c.code_range(cond)
     return {"role": who, "cond": start, "cond_end": end,
             "target": -1 if name is None else names.index(name)}
@@ -194,46 +194,46 @@ def _next_phase(c: Compiler, node: Node, names: list[str]) -> dict[str, int]:
 
 def _add_fast_path(c: Compiler) -> None:
     """One add anywhere in a region that is the same for every player: no program to run."""
-    if len(c.prog) != 2 or c.prog.get(0, "kind") != L.PR_LEAF:
+    if len(c.prog) != 2 or c.prog.get(0, "kind") != L.PR.LEAF:
         return
     g = c.prog.get(0, "gen")
-    code = c.gens.get(g, "region")
-    plain = (c.gens.get(g, "kind") == L.GEN_ADD and c.gens.get(g, "then_count") == 0
-             and c.gens.get(g, "cond") == c.gens.get(g, "cond_end")
+    code = c.gens.get(g, "to_region")
+    plain = (c.gens.get(g, "kind") == L.GEN.ADD and c.gens.get(g, "then_count") == 0
+             and c.gens.get(g, "to_cond") == c.gens.get(g, "to_cond_end")
              and c.gens.get(g, "piece") == 0)
     if not plain:
         return
-    board = int(c.params[L.P_BOARD_CELLS])
-    if code == L.REG_EMPTY:
+    board = int(c.params[L.P.BOARD_CELLS])
+    if code == L.REG.EMPTY:
         c.add_mask[:board] = 1
     elif code >= 0 and all(np.array_equal(c.region_rows[code][0], c.region_rows[code][k])
-                           for k in range(1, 4)):
+                           for k in range(1, L.COLOURS)):
         c.add_mask[np.flatnonzero(c.region_rows[code][0])] = 1
         c.add_mask[board:] = 0
     else:
         return
-    c.params[L.P_PLAY] = L.PLAY_ADD
-    c.params[L.P_ADD_ALL] = int(c.add_mask.all())
+    c.params[L.P.PLAY] = L.PLAY.ADD
+    c.params[L.P.ADD_ALL] = int(c.add_mask.all())
 
 
 def sowing_turn_path(c: Compiler) -> None:
-    """A whole sowing turn in one kernel (``P_SOW_TURN``), once every rule is compiled: the
+    """A whole sowing turn in one kernel (``P.SOW_TURN``), once every rule is compiled: the
     sowing fast path, none of the things a turn of the general path does besides sowing (phases,
     the pie rule, visited sites, threats), and end clauses that are each one of ``FLAT_TESTS`` or
     an (and …)/(or …) of them (tried without the condition VM)."""
     p = c.params
-    if p[L.P_SOW_FAST] != 1 or p[L.P_PHASES] or p[L.P_SWAP] or p[L.P_VISITED] \
-            or p[L.P_THREATS]:
+    if p[L.P.SOW_FAST] != 1 or p[L.P.PHASES] or p[L.P.SWAP] or p[L.P.VISITED] \
+            or p[L.P.THREATS]:
         return
     for k in range(len(c.clauses)):
         ops = c.clause_code(k)
         kinds = [c.code.get(i, "kind") for i in ops]
         tests = kinds if len(kinds) == 1 else kinds[:-1]
-        joined = len(kinds) == 1 or (kinds[-1] in (L.OP_AND, L.OP_OR)
+        joined = len(kinds) == 1 or (kinds[-1] in (L.OP.AND, L.OP.OR)
                                      and c.code.get(ops[-1], "operands") == len(tests))
         if not (tests and joined and all(kind in L.FLAT_TESTS for kind in tests)):
             return
-    p[L.P_SOW_TURN] = 1
+    p[L.P.SOW_TURN] = 1
 
 
 def _sowing_fast_path(c: Compiler, moves: Node) -> None:
@@ -242,14 +242,14 @@ def _sowing_fast_path(c: Compiler, moves: Node) -> None:
     if shape is None or not all(c.map_sites[colour] >= 0 for colour in range(2)):
         return
     p = c.params
-    p[L.P_SOW_FAST] = 1
-    p[L.P_SOW_GEN] = next(g for g in range(len(c.gens))
-                          if c.gens.get(g, "kind") == L.GEN_SELECT)
-    p[L.P_SOW_CAPTURE] = sum(1 << k for k in shape.capture_counts)
-    p[L.P_SOW_FLAGS] = (L.SOW_INCLUDE_SELF * shape.include_self
-                        + L.SOW_BACKTRACK * shape.backtracking
-                        + L.SOW_SLAM_NO_CAPTURE * shape.grand_slam_no_capture
-                        + L.SOW_FEED * shape.feed)
-    p[L.P_SOW_SKIP] = shape.skip_at
-    p[L.P_SOW_OWN] = c.region(Node("region_sites_role", (Sym("role", "Mover"),)))
-    p[L.P_SOW_OPP] = c.region(Node("region_sites_role", (Sym("role", "Next"),)))
+    p[L.P.SOW_FAST] = 1
+    p[L.P.SOW_GEN] = next(g for g in range(len(c.gens))
+                          if c.gens.get(g, "kind") == L.GEN.SELECT)
+    p[L.P.SOW_CAPTURE] = sum(1 << k for k in shape.capture_counts)
+    p[L.P.SOW_FLAGS] = (L.SOW.INCLUDE_SELF * shape.include_self
+                        + L.SOW.BACKTRACK * shape.backtracking
+                        + L.SOW.SLAM_NO_CAPTURE * shape.grand_slam_no_capture
+                        + L.SOW.FEED * shape.feed)
+    p[L.P.SOW_SKIP] = shape.skip_at
+    p[L.P.SOW_OWN] = c.region(Node("region_sites_role", (Sym("role", "Mover"),)))
+    p[L.P.SOW_OPP] = c.region(Node("region_sites_role", (Sym("role", "Next"),)))

@@ -1,9 +1,10 @@
 """Records: the rows the compiler writes into one section of the tables, by field name.
 
-Every record type has its fields named once, in :mod:`ludi.compile.layout` (``O_*`` for condition
-ops, ``G_*`` for generators, ...). The compiler fills a row by those names, so no numeric offset
-appears in it, and keeps beside each row where in the description it came from: an engine error
-or a program dump names the ludeme and its file, line and column.
+Every record type has its fields declared once, in :mod:`ludi.compile.layout` (``O`` for condition
+ops, ``G`` for generators, ...), and each kind of record the fields it reads (``OP``, ``GEN``, ...).
+The compiler fills a row by those names, so no numeric offset appears in it, and keeps beside
+each row where in the description it came from: an engine error or a program dump names the
+ludeme and its file, line and column.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ludi.compile import layout as L
+from ludi.compile.schema import Namespace
 from ludi.lang import Node
 
 
@@ -53,14 +54,15 @@ class Origin:
 class Records:
     """The rows of one section: ``add(node, kind=..., field=value, ...)`` -> the row's index.
 
-    ``prefix`` names the record type's fields in the layout (``"O_"``: ``O_KIND``, ``O_ROLE`` ...);
-    ``kinds`` (e.g. ``layout.OPS``) says which fields each kind uses; a row may set only those,
-    which catches a compiler that writes a field the kernels never read for that kind.
+    ``fields`` is the record type's declaration in the layout (``layout.O``: fields ``kind``,
+    ``role`` ...); ``kinds`` (e.g. ``layout.OP``) says which fields each kind reads; a row may
+    set only those, which catches a compiler that writes a field the kernels never read for
+    that kind.
     """
 
-    def __init__(self, prefix: str, width: int, kinds: dict | None = None):
-        self.fields = L.fields(prefix)
-        self.width = width
+    def __init__(self, fields: Namespace, kinds: Namespace | None = None):
+        self.fields = fields.fields()
+        self.width = fields.SIZE
         self.kinds = kinds
         self.rows: list[list[int]] = []
         self.origins: list[Origin] = []
@@ -69,10 +71,10 @@ class Records:
         row = [0] * self.width
         if self.kinds is not None:
             used = {self.fields[name] for name in values if name != "kind"}
-            wanted = set(self.kinds[values["kind"]][1])
+            wanted = set(self.kinds.entry(values["kind"]).declared.reads)
             if used - wanted:
-                raise AssertionError(f"fields {sorted(used - wanted)} are not read for kind "
-                                     f"{values['kind']}")
+                raise AssertionError(f"fields {sorted(used - wanted)} are not read by "
+                                     f"{self.kinds.name_of(values['kind'])}")
         for name, value in values.items():
             row[self.fields[name]] = int(value)
         self.rows.append(row)

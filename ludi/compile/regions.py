@@ -1,9 +1,9 @@
 """Regions (``region_*``): sets of sites, compiled to a code the kernels test membership with.
 
 A region that does not change during play becomes a static region: a row of 0/1 per colour
-(``T_REGIONS``; per colour because ``(sites Mover)`` differs by player) and its code is the row's
+(``T.REGIONS``; per colour because ``(sites Mover)`` differs by player) and its code is the row's
 index. Regions read off the position get a negative ``REG_*`` code. ``(sites Winning …)`` and
-unions holding one are computed by trial placements (``T_DYNREG``, codes <= ``REG_DYNAMIC``);
+unions holding one are computed by trial placements (``T.DYNREG``, codes <= ``REG.DYNAMIC``);
 only an Add may place on them (``Compiler.region(node, dynamic=True)``).
 """
 
@@ -27,7 +27,7 @@ def static_region(c: Compiler, per_colour) -> int:
     """Register a static region given as a function colour -> cells; return its code (equal
     regions share one row)."""
     rows = np.zeros((4, c.board.num_cells), np.int64)
-    for colour in range(4):
+    for colour in range(L.COLOURS):
         rows[colour, per_colour(colour)] = 1
     for i, existing in enumerate(c.region_rows):
         if np.array_equal(existing, rows):
@@ -43,7 +43,7 @@ def static_cells(c: Compiler, node: Node) -> np.ndarray:
     if code < 0:
         raise fail(node, "this region changes during play; a fixed region is needed here")
     rows = c.region_rows[code]
-    if not all(np.array_equal(rows[0], rows[k]) for k in range(1, 4)):
+    if not all(np.array_equal(rows[0], rows[k]) for k in range(1, L.COLOURS)):
         raise fail(node, "this region depends on the player; a fixed region is needed here")
     return np.flatnonzero(rows[0])
 
@@ -52,9 +52,9 @@ def region_cells(c: Compiler, code: int) -> int:
     """The most sites a region with this code can hold (for move bounds)."""
     if code >= 0:
         return int(c.region_rows[code].sum(axis=1).max())
-    if code <= L.REG_DYNAMIC:  # (sites Around …), a hand's sites: within all the sites
+    if code <= L.REG.DYNAMIC:  # (sites Around …), a hand's sites: within all the sites
         return c.board.num_cells
-    return int(c.params[L.P_BOARD_CELLS])
+    return int(c.params[L.P.BOARD_CELLS])
 
 
 def fixed_region(c: Compiler, cells) -> int:
@@ -63,17 +63,17 @@ def fixed_region(c: Compiler, cells) -> int:
 
 
 def _playable(c: Compiler) -> np.ndarray:
-    return np.arange(int(c.params[L.P_BOARD_CELLS]))
+    return np.arange(int(c.params[L.P.BOARD_CELLS]))
 
 
 @compiles("region_sites_empty")
 def sites_empty(c: Compiler, node: Node) -> int:
-    return L.REG_EMPTY
+    return L.REG.EMPTY
 
 
 def component_region(k: int) -> int:
     """The code of the cells holding a piece of type ``k`` (1..K)."""
-    return L.REG_COMPONENT - (k - 1)
+    return L.REG.COMPONENT - (k - 1)
 
 
 @compiles("region_sites_occupied")
@@ -90,14 +90,14 @@ def sites_occupied(c: Compiler, node: Node) -> int:
         if not container.startswith("Hand") or not c.hand_size:
             raise fail(node, f'no container "{container}": the board is the default, "Hand" the '
                        "players' hands (add (hand Each) to the equipment)")
-        row = c.dynregs.add(node, kind=L.DYN_IN_HAND, role=c.role(node, role),
-                            site=c.hand_site(0), hand_size=c.hand_size)
-        return L.REG_DYNAMIC - row
-    codes = {"Mover": L.REG_OCCUPIED_MOVER, "Next": L.REG_OCCUPIED_NEXT,
-             "Prev": L.REG_OCCUPIED_PREV, "Enemy": L.REG_OCCUPIED_ENEMY}
+        row = c.dynregs.add(node, kind=L.DYN.IN_HAND, role=c.role(node, role),
+                            first_site=c.hand_site(0), hand_size=c.hand_size)
+        return L.REG.DYNAMIC - row
+    codes = {"Mover": L.REG.OCCUPIED_MOVER, "Next": L.REG.OCCUPIED_NEXT,
+             "Prev": L.REG.OCCUPIED_PREV, "Enemy": L.REG.OCCUPIED_ENEMY}
     if role.name in codes:
         return codes[role.name]
-    return L.REG_OCCUPIED_P1 - c.colour(node, role)
+    return L.REG.OCCUPIED_P1 - c.colour(node, role)
 
 
 def _occupied_by_type(c: Compiler, node: Node, role: Sym, name: str,
@@ -120,14 +120,14 @@ def _occupied_by_type(c: Compiler, node: Node, role: Sym, name: str,
         what = type_of(c.colour(node, role))
         if not what:
             raise fail(node, f'{role.name} has no piece "{name}"')
-        return L.REG_COMPONENT - (what - 1)
+        return L.REG.COMPONENT - (what - 1)
     if role.name not in ("Mover", "Next", "Prev"):
         raise fail(node, "(sites Occupied … component:) by Mover, Next, Prev or a player "
                    f"P1…; got {role.name}")
-    types = [type_of(colour) for colour in range(4)]
-    row = c.dynregs.add(node, kind=L.DYN_OCCUPIED_TYPE, role=c.role(node, role),
-                        parts=c.add_list(types)[0])
-    return L.REG_DYNAMIC - row
+    types = [type_of(colour) for colour in range(L.COLOURS)]
+    row = c.dynregs.add(node, kind=L.DYN.OCCUPIED_TYPE, role=c.role(node, role),
+                        types=c.add_list(types)[0])
+    return L.REG.DYNAMIC - row
 
 
 @compiles("region_sites_start")
@@ -274,7 +274,7 @@ def computed_region(c: Compiler, node: Node) -> int:
         if all(cell is not None for cell in cells):
             return fixed_region(c, np.array(sorted(set(cells)), np.int64))
         by_colour = [[player_site(c, site, colour) for site in items(node.args[0])]
-                     for colour in range(4)]
+                     for colour in range(L.COLOURS)]
         if all(cell is not None for cells in by_colour for cell in cells):
             return static_region(c, lambda colour: np.array(sorted(set(by_colour[colour])),
                                                             np.int64))
@@ -288,7 +288,7 @@ def constant_site_of(c: Compiler, site) -> int | None:
     or None when it is read off the position."""
     start, end = c.code_range(site)
     value = c.code.get(start, "value") if end - start == 1 and \
-        c.code.get(start, "kind") == L.OP_CONST else None
+        c.code.get(start, "kind") == L.OP.CONST else None
     c.code.truncate(start)
     return value
 
@@ -324,9 +324,9 @@ def centre_cells(c: Compiler) -> np.ndarray:
     """The board's sites nearest its middle (Ludii's centre): one on an odd grid or a hexagon,
     four on an even grid."""
     b = c.board
-    xy = b.xy[:int(c.params[L.P_BOARD_CELLS])].astype(float)
+    xy = b.xy[:int(c.params[L.P.BOARD_CELLS])].astype(float)
     if b.kind == "graph":
-        xy = b.positions[:int(c.params[L.P_BOARD_CELLS])]
+        xy = b.positions[:int(c.params[L.P.BOARD_CELLS])]
     if b.kind == "hex":  # axial to cartesian
         xy = np.column_stack([xy[:, 0] + xy[:, 1] / 2, xy[:, 1] * np.sqrt(3) / 2])
     mid = (xy.min(axis=0) + xy.max(axis=0)) / 2
@@ -341,7 +341,7 @@ def sites_phase(c: Compiler, node: Node) -> int:
         raise fail(node, f"(sites Phase …) is supported on square grids only, not on a "
                    f"{c.board.shape} board")
     phase = number(node, node.args[0], "a phase", 0, 1)
-    cells = np.arange(int(c.params[L.P_BOARD_CELLS]))
+    cells = np.arange(int(c.params[L.P.BOARD_CELLS]))
     return fixed_region(c, cells[c.board.xy[cells].sum(axis=1) % 2 == phase])
 
 
@@ -408,8 +408,8 @@ def sites_winning(c: Compiler, node: Node) -> int:
             or len(moves.args[0].args) != 1:
         raise fail(node, "(sites Winning ROLE (add (to REGION))) is the supported form")
     inner = c.region(moves.args[0].args[0])
-    row = c.dynregs.add(node, kind=L.DYN_WINNING, role=c.role(node, role), region=inner)
-    return L.REG_DYNAMIC - row
+    row = c.dynregs.add(node, kind=L.DYN.WINNING, role=c.role(node, role), region=inner)
+    return L.REG.DYNAMIC - row
 
 
 @compiles("region_union")
@@ -417,20 +417,20 @@ def union(c: Compiler, node: Node) -> int:
     codes: list[int] = []
     for part in operands(node):
         code = c.region(part, dynamic=True)
-        if code <= L.REG_DYNAMIC and c.dynregs.get(L.REG_DYNAMIC - code, "kind") == L.DYN_UNION:
-            row = L.REG_DYNAMIC - code  # a union inside a union: take its parts
+        if code <= L.REG.DYNAMIC and c.dynregs.get(L.REG.DYNAMIC - code, "kind") == L.DYN.UNION:
+            row = L.REG.DYNAMIC - code  # a union inside a union: take its parts
             first = c.dynregs.get(row, "parts")
             codes.extend(c.lists[first:first + c.dynregs.get(row, "part_count")])
         else:
             codes.append(code)
-    if any(code <= L.REG_DYNAMIC and c.dynregs.get(L.REG_DYNAMIC - code, "kind") not in (
-            L.DYN_WINNING, L.DYN_UNION) for code in codes):
+    if any(code <= L.REG.DYNAMIC and c.dynregs.get(L.REG.DYNAMIC - code, "kind") not in (
+            L.DYN.WINNING, L.DYN.UNION) for code in codes):
         raise fail(node, "a union with (sites Around …) of a changing site or with the sites "
                    "of a hand is not supported yet")
-    if any(code <= L.REG_DYNAMIC for code in codes):
+    if any(code <= L.REG.DYNAMIC for code in codes):
         start, count = c.add_list(codes)
-        row = c.dynregs.add(node, kind=L.DYN_UNION, parts=start, part_count=count)
-        return L.REG_DYNAMIC - row
+        row = c.dynregs.add(node, kind=L.DYN.UNION, parts=start, part_count=count)
+        return L.REG.DYNAMIC - row
     if any(code < 0 for code in codes):
         raise fail(node, "a union of regions that change during play is not supported yet")
     rows = [c.region_rows[code] for code in codes]
@@ -460,7 +460,7 @@ def ludii_site(c: Compiler, node: Node, site: int | str) -> int:
         if not (col.isalpha() and row.isdigit()):
             raise fail(node, f'cannot read the coordinate "{site}"; expected a column letter and '
                        'a row number such as "A1"')
-        board = b.xy[:int(c.params[L.P_BOARD_CELLS])]  # the hands left out
+        board = b.xy[:int(c.params[L.P.BOARD_CELLS])]  # the hands left out
         columns = np.unique(np.round(board[:, 0], -1), return_inverse=True)[1]
         rows = np.unique(np.round(board[:, 1], -1), return_inverse=True)[1]
         at = np.flatnonzero((columns == ord(col) - ord("A")) & (rows == int(row) - 1))
@@ -478,7 +478,7 @@ def ludii_site(c: Compiler, node: Node, site: int | str) -> int:
         except NoSuchCell:
             cell = -1
     else:
-        houses = int(c.params[L.P_BOARD_CELLS])
+        houses = int(c.params[L.P.BOARD_CELLS])
         stores = b.kind == "mancala" and c.stores  # (hands add sites too, after the stores)
         cell = site
         if stores:
@@ -495,16 +495,16 @@ def difference(c: Compiler, node: Node) -> int:
     (centrePoint))``)."""
     codes = [c.region(part if part.category == "region" else
                       Node("region_sites_at", ((part,),), part.pos)) for part in operands(node)]
-    composite = (L.DYN_WINNING, L.DYN_UNION, L.DYN_DIFFERENCE, L.DYN_INTERSECTION)
-    if any(code <= L.REG_DYNAMIC and c.dynregs.get(L.REG_DYNAMIC - code, "kind") in composite
+    composite = (L.DYN.WINNING, L.DYN.UNION, L.DYN.DIFFERENCE, L.DYN.INTERSECTION)
+    if any(code <= L.REG.DYNAMIC and c.dynregs.get(L.REG.DYNAMIC - code, "kind") in composite
            for code in codes):
         what = "a difference" if node.rule.endswith("difference") else "an intersection"
         raise fail(node, f"{what} of a union, difference or intersection read off the position "
                    "is not supported yet")
     if any(code < 0 for code in codes):  # read off the position as it is tested (each part)
         start, count = c.add_list(codes)
-        kind = L.DYN_DIFFERENCE if node.rule == "region_difference" else L.DYN_INTERSECTION
-        return L.REG_DYNAMIC - c.dynregs.add(node, kind=kind, parts=start, part_count=count)
+        kind = L.DYN.DIFFERENCE if node.rule == "region_difference" else L.DYN.INTERSECTION
+        return L.REG.DYNAMIC - c.dynregs.add(node, kind=kind, parts=start, part_count=count)
     rows = [c.region_rows[code].astype(bool) for code in codes]
     if node.rule == "region_difference":
         result = rows[0] & ~rows[1]

@@ -30,7 +30,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 #: Program instructions whose moves depend on other moves: the threat test, which runs the
 #: generators without the filters, would not make the same moves under them.
-_NOT_WITH_THREATS = {L.PR_PRIO_DONE: "(priority …)", L.PR_KEEP_MAX_CAPTURES: "(max Captures …)"}
+_NOT_WITH_THREATS = {L.PR.PRIO_DONE: "(priority …)", L.PR.KEEP_MAX_CAPTURES: "(max Captures …)"}
 
 
 @compiles("cond_is_threatened")
@@ -45,7 +45,7 @@ def is_threatened(c: Compiler, node: Node) -> None:
         raise fail(what, '(is Threatened …) of a piece named with its owner\'s role, e.g. '
                    '(id "King" Mover)')
     code = c.role(what, role)
-    if c.context == "after" and code != L.ROLE_MOVER:
+    if c.context == "after" and code != L.ROLE.MOVER:
         raise fail(node, "(is Threatened …) in an ifAfterwards: is read for the mover's piece "
                    "only (Mover)")
     for colour in range(c.num_players):
@@ -54,8 +54,8 @@ def is_threatened(c: Compiler, node: Node) -> None:
             raise fail(node, "(is Threatened …) of one piece type per player only")
         c.threat_types[colour] = comp.index
         c.where_pieces.append((node, comp.index, colour))
-    c.params[L.P_THREATS] = 1
-    c.op(node, L.OP_THREATENED, role=code)
+    c.params[L.P.THREATS] = 1
+    c.op(node, L.OP.THREATENED, role=code)
 
 
 @compiles("cond_can_move")
@@ -76,9 +76,9 @@ def can_move(c: Compiler, node: Node) -> None:
                    "has a legal move: (can Move (do (forEach Piece Next) ifAfterwards:C)) where "
                    "the play is (do (forEach Piece) ifAfterwards:C') with C' the same test for "
                    "the mover")
-    c.params[L.P_NO_MOVES] = 1
-    c.op(node, L.OP_NO_MOVES, role=L.ROLE_NEXT)
-    c.op(node, L.OP_NOT)
+    c.params[L.P.NO_MOVES] = 1
+    c.op(node, L.OP.NO_MOVES, role=L.ROLE.NEXT)
+    c.op(node, L.OP.NOT)
 
 
 def _role_of_play(moves) -> Sym | None:
@@ -143,23 +143,23 @@ def check(c: Compiler) -> None:
     threat test counts (generators and plain branches only), and no capture series (whose
     records a threat test would overwrite) nor placements tried for a win (whose end clauses
     would read threats never worked out)."""
-    if c.params[L.P_THREATS] == 0:
+    if c.params[L.P.THREATS] == 0:
         return
     for i in range(len(c.prog)):
         kind = c.prog.get(i, "kind")
         if kind in _NOT_WITH_THREATS:
             raise fail(c.prog.origins[i], f"{_NOT_WITH_THREATS[kind]} in a game that tests "
                        "(is Threatened …) is not supported yet")
-        if kind == L.PR_KEEP_IF_AFTER and not _threat_filter(c, i):
+        if kind == L.PR.KEEP_IF_AFTER and not _threat_filter(c, i):
             raise fail(c.prog.origins[i], "in a game that tests (is Threatened …), a do's "
                        "ifAfterwards: must be (not (is Threatened …)) (whose test fails inside "
                        "another's, as in Ludii)")
     for k in range(len(c.dynregs)):  # their trials read the end clauses, threats unknown there
-        if c.dynregs.get(k, "kind") in (L.DYN_WINNING, L.DYN_UNION):
+        if c.dynregs.get(k, "kind") in (L.DYN.WINNING, L.DYN.UNION):
             raise fail(c.dynregs.origins[k], "(sites Winning …) in a game that tests (is "
                        "Threatened …) is not supported yet")
     for g in range(len(c.gens)):
-        if c.gens.get(g, "kind") == L.GEN_HOP:
+        if c.gens.get(g, "kind") == L.GEN.HOP:
             raise fail(c.gens.origins[g], "capture series in a game that tests (is Threatened "
                        "…) are not supported yet")
 
@@ -167,5 +167,5 @@ def check(c: Compiler) -> None:
 def _threat_filter(c: Compiler, i: int) -> bool:
     """Is instruction ``i``'s condition exactly ``(not (is Threatened …))``?"""
     start, end = c.prog.get(i, "cond"), c.prog.get(i, "cond_end")
-    return end - start == 2 and c.code.get(start, "kind") == L.OP_THREATENED \
-        and c.code.get(start + 1, "kind") == L.OP_NOT
+    return end - start == 2 and c.code.get(start, "kind") == L.OP.THREATENED \
+        and c.code.get(start + 1, "kind") == L.OP.NOT

@@ -76,32 +76,32 @@ class Game:
         self._buf = self.new_buffer()
         self._work = self.new_work()
         self._initial = self._fresh_state()
-        effects = int(self.tables[L.T_EFF])
+        effects = int(self.tables[L.T.EFF])
         #: the rules set or add to the players' scores ((set Score …), (addScore …)), or the
         #: start gives them one
         self.keeps_scores = any(
-            int(self.tables[effects + i * L.EFF_WIDTH + L.E_KIND]) in (L.EFF_SET_SCORE,
-                                                                      L.EFF_ADD_SCORE)
+            int(self.tables[effects + i * L.E.SIZE + L.E.KIND]) in (L.EFF.SET_SCORE,
+                                                                      L.EFF.ADD_SCORE)
             for i in range(len(spec.origins.get("eff", ())))) or bool(
-            self._initial[L.I_SCORES:L.I_SCORES + 4].any())
+            self._initial[L.I.SCORES:L.I.SCORES + L.COLOURS].any())
 
     # ------------------------------------------------------------ buffers and errors
     def new_buffer(self) -> np.ndarray:
         """A move buffer: room for every legal move of any position (the compiler's bound)."""
-        return np.zeros(int(self.tables[L.P_MAX_MOVES]), np.int64)
+        return np.zeros(int(self.tables[L.P.MAX_MOVES]), np.int64)
 
     def new_work(self) -> np.ndarray:
         """A work array for the kernels, laid out by the compiler (``P_W_*`` in the header)."""
-        return np.zeros(int(self.tables[L.P_WORK_SIZE]), np.int64)
+        return np.zeros(int(self.tables[L.P.WORK_SIZE]), np.int64)
 
     def check(self, work: np.ndarray) -> None:
         """Raise :class:`ludi.EngineError` when a kernel call recorded an error in ``work``
         (and clear it, so the work array can be used again)."""
-        code = int(work[L.W_ERROR])
+        code = int(work[L.W.ERROR])
         if code == 0:
             return
-        at, value = int(work[L.W_ERROR_AT]), int(work[L.W_ERROR_VALUE])
-        work[L.W_ERROR:L.W_ERROR_VALUE + 1] = 0
+        at, value = int(work[L.W.ERROR_AT]), int(work[L.W.ERROR_VALUE])
+        work[L.W.ERROR:L.W.ERROR_VALUE + 1] = 0
         raise engine_error(self.spec, code, at, value)
 
     # ------------------------------------------------------------ variants of the same rules
@@ -112,18 +112,18 @@ class Game:
 
         if int(plies) < 1:
             raise LudiError(f"the move limit must be at least 1 ply; got {plies}")
-        return Game(self.spec.with_parameters(P_MOVE_LIMIT=int(plies),
-                                              P_TURN_LIMIT=NO_TURN_LIMIT))
+        return Game(self.spec.with_parameters(MOVE_LIMIT=int(plies),
+                                              TURN_LIMIT=NO_TURN_LIMIT))
 
     @property
     def fast_paths(self) -> tuple[str, ...]:
         """The fast paths this game takes (see ``FAST_PATHS``)."""
         t = self.tables
-        flags = {"add": t[L.P_PLAY] == L.PLAY_ADD, "add_all": t[L.P_ADD_ALL] == 1,
-                 "line_only": t[L.P_LINE_ONLY] == 1,
-                 "group_wins": t[L.P_GROUP_WINS] == 1 and t[L.P_GROUPS] == 1,
-                 "sow": t[L.P_SOW_FAST] == 1,
-                 "sow_turn": t[L.P_SOW_TURN] == 1, "sow_packed": t[L.P_SOW_PACKED] == 1}
+        flags = {"add": t[L.P.PLAY] == L.PLAY.ADD, "add_all": t[L.P.ADD_ALL] == 1,
+                 "line_only": t[L.P.LINE_ONLY] == 1,
+                 "group_wins": t[L.P.GROUP_WINS] == 1 and t[L.P.GROUPS] == 1,
+                 "sow": t[L.P.SOW_FAST] == 1,
+                 "sow_turn": t[L.P.SOW_TURN] == 1, "sow_packed": t[L.P.SOW_PACKED] == 1}
         return tuple(name for name in self.FAST_PATHS if flags[name])
 
     def without_fast_paths(self, *names: str) -> Game:
@@ -136,51 +136,52 @@ class Game:
         off = set(names or self.FAST_PATHS)
         changes = {}
         if "add" in off:
-            changes.update(P_PLAY=L.PLAY_PROGRAM, P_ADD_ALL=0)
+            changes.update(PLAY=L.PLAY.PROGRAM, ADD_ALL=0)
         if "add_all" in off:
-            changes["P_ADD_ALL"] = 0
+            changes["ADD_ALL"] = 0
         if "line_only" in off:
-            changes["P_LINE_ONLY"] = 0
+            changes["LINE_ONLY"] = 0
         if "group_wins" in off:
-            changes["P_GROUP_WINS"] = 0
+            changes["GROUP_WINS"] = 0
         if "sow" in off:
-            changes.update(P_SOW_FAST=0, P_SOW_TURN=0, P_SOW_PACKED=0)
+            changes.update(SOW_FAST=0, SOW_TURN=0, SOW_PACKED=0)
         if "sow_turn" in off:
-            changes.update(P_SOW_TURN=0, P_SOW_PACKED=0)
+            changes.update(SOW_TURN=0, SOW_PACKED=0)
         if "sow_packed" in off:
-            changes["P_SOW_PACKED"] = 0
+            changes["SOW_PACKED"] = 0
         return Game(self.spec.with_parameters(**changes))
 
     # ------------------------------------------------------------ states
     def _fresh_state(self) -> np.ndarray:
         t = self.tables
         C = self.board.num_cells
-        s = np.zeros(int(t[L.P_STATE_SIZE]), np.int64)
-        s[L.I_CELLS] = C
-        s[L.I_NEMPTY] = C
-        s[L.I_WINNER] = -1
-        s[L.I_LAST_TO] = -1
-        s[L.I_LAST_FROM] = -1
-        s[L.I_PREV_MOVER] = -1
-        s[L.I_VARS:L.I_VARS + L.MAX_VARS] = -1
-        s[L.I_VALUES:L.I_VALUES + 4] = -1
-        s[L.I_ACTIVE:L.I_ACTIVE + self.num_players] = 1
-        for k in (L.S_EMPTIES, L.S_EPOS, L.S_PARENT):
+        s = np.zeros(int(t[L.P.STATE_SIZE]), np.int64)
+        s[L.I.CELLS] = C
+        s[L.I.NEMPTY] = C
+        s[L.I.WINNER] = -1
+        s[L.I.LAST_TO] = -1
+        s[L.I.LAST_FROM] = -1
+        s[L.I.PREV_MOVER] = -1
+        s[L.I.VARS:L.I.VARS + L.MAX_VARS] = -1
+        s[L.I.VALUES:L.I.VALUES + L.COLOURS] = -1
+        s[L.I.ACTIVE:L.I.ACTIVE + self.num_players] = 1
+        for k in (L.S.EMPTIES, L.S.EPOS, L.S.PARENT):
             s[L.section(C, k)] = np.arange(C)
-        init = int(t[L.T_INIT])
-        counts, owners = t[init:init + C], t[init + C:init + 2 * C]
-        whats = t[init + 2 * C:init + 3 * C]
+        init = int(t[L.T.INIT])
+        counts, owners, whats, states = (t[init + k * C:init + (k + 1) * C] for k in (
+            L.INIT.COUNTS, L.INIT.OWNERS, L.INIT.PIECES, L.INIT.STATES))
         for cell in np.flatnonzero(owners):
             K.place_piece(t, s, int(cell), int(owners[cell]) - 1, int(whats[cell]))
-            if cell >= int(t[L.P_BOARD_CELLS]):  # a hand holds several: each is a piece
-                s[L.I_PIECES + int(owners[cell]) - 1] += max(int(counts[cell]) - 1, 0)
-        s[L.section(C, L.S_COUNTS)] = np.maximum(counts, s[L.section(C, L.S_COUNTS)])
+            if cell >= int(t[L.P.BOARD_CELLS]):  # a hand holds several: each is a piece
+                s[L.I.PIECES + int(owners[cell]) - 1] += max(int(counts[cell]) - 1, 0)
+        s[L.section(C, L.S.COUNTS)] = np.maximum(counts, s[L.section(C, L.S.COUNTS)])
         neutral = (owners == 0) & (whats > 0)  # a neutral piece: a counter of its type
-        s[L.section(C, L.S_WHAT)][neutral] = whats[neutral]
-        s[L.section(C, L.S_STATE)] = t[init + 3 * C:init + 4 * C]
-        s[L.I_SCORES:L.I_SCORES + 4] = t[init + 4 * C:init + 4 * C + 4]
-        phases = int(t[L.T_PHASES])
-        s[L.I_PHASE:L.I_PHASE + 4] = t[phases:phases + 4]
+        s[L.section(C, L.S.WHAT)][neutral] = whats[neutral]
+        s[L.section(C, L.S.STATE)] = states
+        scores = init + L.INIT.SCORES * C
+        s[L.I.SCORES:L.I.SCORES + L.COLOURS] = t[scores:scores + L.COLOURS]
+        phases = int(t[L.T.PHASES])  # each colour's first phase
+        s[L.I.PHASE:L.I.PHASE + L.COLOURS] = t[phases:phases + L.COLOURS]
         return s
 
     def initial_state(self) -> State:
@@ -207,10 +208,10 @@ class Game:
             if not 0 <= int(player) < self.num_players:
                 raise LudiError(f"player {player} does not exist in a {self.num_players}-player "
                                 "game")
-            if S[L.INFO_SIZE + cell]:
+            if S[L.I.SIZE + cell]:
                 raise LudiError(f"cell {self.board.label(cell)} is given twice")
             K.place(t, S, cell, int(player))
-        cnt = L.section(C, L.S_COUNTS)
+        cnt = L.section(C, L.S.COUNTS)
         if counts is not None:
             if isinstance(counts, dict):
                 items = [(self._cell(k), v) for k, v in counts.items()]
@@ -232,16 +233,16 @@ class Game:
                 S[cnt][sites[player]] = int(value)
         if not 0 <= to_move < self.num_players:
             raise LudiError(f"to_move must be a player 0..{self.num_players - 1}")
-        S[L.I_MOVER] = to_move
-        if board and int(t[L.P_PLAY]) == L.PLAY_ADD:  # placement: one stone a ply so far
-            S[L.I_PLY] = int(np.count_nonzero(S[L.section(C, L.S_BOARD)]))
+        S[L.I.MOVER] = to_move
+        if board and int(t[L.P.PLAY]) == L.PLAY.ADD:  # placement: one stone a ply so far
+            S[L.I.PLY] = int(np.count_nonzero(S[L.section(C, L.S.BOARD)]))
         return state
 
     def _empty_state(self) -> np.ndarray:
         """The initial state without its starting pieces (positions given piece by piece)."""
         s = self._initial.copy()
         C = self.board.num_cells
-        for cell in np.flatnonzero(s[L.section(C, L.S_BOARD)]):
+        for cell in np.flatnonzero(s[L.section(C, L.S.BOARD)]):
             K.remove(self.tables, s, int(cell))
         return s
 
@@ -261,35 +262,35 @@ class Game:
         to = (code >> L.KIND_BITS) & L.SITE_MASK
         frm = (code >> L.FROM_SHIFT) & L.SITE_MASK
         label = self.board.label
-        if kind == L.MOVE_ADD:
+        if kind == L.MOVE.ADD:
             return Move(code, label(to), "add", None, to, (to,))
-        if kind == L.MOVE_SELECT:
+        if kind == L.MOVE.SELECT:
             return Move(code, label(frm), "select", frm, frm, (frm,))
-        if kind == L.MOVE_SLIDE:
+        if kind == L.MOVE.SLIDE:
             return Move(code, f"{label(frm)}-{label(to)}", "slide", frm, to, (to,))
-        if kind == L.MOVE_STEP:
+        if kind == L.MOVE.STEP:
             return Move(code, f"{label(frm)}-{label(to)}", "step", frm, to, (to,))
-        if kind == L.MOVE_HOP:
-            rec = int(self.tables[L.P_W_CHAINS]) + to
+        if kind == L.MOVE.HOP:
+            rec = int(self.tables[L.P.W_CHAINS]) + to
             w = self._work
-            k, start = int(w[rec + L.CR_LENGTH]), int(w[rec + L.CR_FROM])
-            path = tuple(int(x) for x in w[rec + L.CR_PATH:rec + L.CR_PATH + k])
-            taken = tuple(int(x) for x in w[rec + L.CR_PATH + k:rec + L.CR_PATH + 2 * k])
+            k, start = int(w[rec + L.CR.LENGTH]), int(w[rec + L.CR.FROM])
+            path = tuple(int(x) for x in w[rec + L.CR.PATH:rec + L.CR.PATH + k])
+            taken = tuple(int(x) for x in w[rec + L.CR.PATH + k:rec + L.CR.PATH + 2 * k])
             text = label(start) + "".join(f"x{label(j)}>{label(x)}"
                                           for j, x in zip(taken, path, strict=True))
             return Move(code, text, "hop", start, path[-1], path, taken)
-        if kind == L.MOVE_SWAP:
+        if kind == L.MOVE.SWAP:
             return Move(code, "swap", "swap")
-        if kind == L.MOVE_PASS:
+        if kind == L.MOVE.PASS:
             return Move(code, "pass (forced)" if code == L.FORCED_PASS else "pass", "pass")
-        if kind in (L.MOVE_PROPOSE, L.MOVE_VOTE):
+        if kind in (L.MOVE.PROPOSE, L.MOVE.VOTE):
             name = self.spec.proposals[to]
-            if kind == L.MOVE_PROPOSE:
+            if kind == L.MOVE.PROPOSE:
                 return Move(code, f"propose {name}", "propose")
-            gen = int(self.tables[L.T_GEN]) + ((code >> L.GEN_SHIFT) & L.GEN_MASK) * L.GEN_WIDTH
-            yes = int(self.tables[gen + L.G_YES]) == 1
+            gen = int(self.tables[L.T.GEN]) + ((code >> L.GEN_SHIFT) & L.GEN_MASK) * L.G.SIZE
+            yes = int(self.tables[gen + L.G.YES]) == 1
             return Move(code, f"vote {name if yes else 'No'}", "vote")
-        raise engine_error(self.spec, L.ERR_MOVE, 0, code)
+        raise engine_error(self.spec, L.ERR.MOVE, 0, code)
 
     def __repr__(self) -> str:
         return f"<Game {self.name!r}: {self.num_players} players, {self.board!r}>"
@@ -308,11 +309,11 @@ class State:
     @property
     def to_move(self) -> int:
         """The player (0..n-1) to move."""
-        return int(K.player_of(self._s, self._s[L.I_MOVER]))
+        return int(K.player_of(self._s, self._s[L.I.MOVER]))
 
     @property
     def ply(self) -> int:
-        return int(self._s[L.I_PLY])
+        return int(self._s[L.I.PLY])
 
     def legal_moves(self) -> list[Move]:
         g = self.game
@@ -333,16 +334,16 @@ class State:
         return [self.game.move_from_code(int(c)) for c in codes]
 
     def is_terminal(self) -> bool:
-        if self._s[L.I_OVER] == 0:
+        if self._s[L.I.OVER] == 0:
             g = self.game
             K.end_if_stuck(g.tables, self._s, g._work, g._buf)
             g.check(g._work)
-        return bool(self._s[L.I_OVER])
+        return bool(self._s[L.I.OVER])
 
     @property
     def winner(self) -> int | None:
         """The winning player, or None (game going on, or a draw)."""
-        w = int(self._s[L.I_WINNER])
+        w = int(self._s[L.I.WINNER])
         return None if w < 0 or not self.is_terminal() else int(K.player_of(self._s, w))
 
     @property
@@ -350,7 +351,7 @@ class State:
         """Rank of each player (1 = first; equal ranks for a draw); None while the game goes on."""
         if not self.is_terminal():
             return None
-        by_colour = [int(r) for r in self._s[L.I_RANKS:L.I_RANKS + self.game.num_players]]
+        by_colour = [int(r) for r in self._s[L.I.RANKS:L.I.RANKS + self.game.num_players]]
         out = [0] * self.game.num_players
         for colour, rank in enumerate(by_colour):
             out[int(K.player_of(self._s, colour))] = rank
@@ -377,47 +378,47 @@ class State:
         "move limit"."""
         if not self.is_terminal():
             return None
-        op = int(self._s[L.I_END_OP])
-        if op == L.END_NO_MOVES:
+        op = int(self._s[L.I.END_OP])
+        if op == L.END.NO_MOVES:
             return "no moves"
-        if op == L.END_TIMEOUT:
+        if op == L.END.TIMEOUT:
             return "move limit"
         return self.game.spec.condition_text(op)
 
     def owner(self, cell) -> int | None:
-        stone = int(self._s[L.INFO_SIZE + self.game._cell(cell)])
+        stone = int(self._s[L.I.SIZE + self.game._cell(cell)])
         return None if stone == 0 else int(K.player_of(self._s, stone - 1))
 
     def count(self, cell) -> int:
         """Pieces or counters on a site (stores included)."""
         C = self.game.board.num_cells
-        return int(self._s[L.section(C, L.S_COUNTS)][self.game._cell(cell)])
+        return int(self._s[L.section(C, L.S.COUNTS)][self.game._cell(cell)])
 
     def local_state(self, cell) -> int:
         """A site's local state (Ludii's ``(state at:SITE)``; 0 unless a rule set it)."""
         C = self.game.board.num_cells
-        return int(self._s[L.section(C, L.S_STATE)][self.game._cell(cell)])
+        return int(self._s[L.section(C, L.S.STATE)][self.game._cell(cell)])
 
     def score(self, player: int) -> int:
         """The player's score: in a game whose rules keep scores, or after a (byScore …) ending,
         the score; otherwise the count in the player's store (its (map …) site) where the game
         has stores, else 0."""
         colour = player
-        if self._s[L.I_SWAPPED] == 1 and player < 2:
+        if self._s[L.I.SWAPPED] == 1 and player < 2:
             colour = 1 - player
         if self.game.keeps_scores or (self.is_terminal() and self._ended_by_score()):
-            return int(self._s[L.I_SCORES + colour])
+            return int(self._s[L.I.SCORES + colour])
         sites = self.game.spec.map_sites
         if sites and sites[colour] >= 0:
             return self.count(sites[colour])
         return 0
 
     def _ended_by_score(self) -> bool:
-        if self._s[L.I_END_OP] < 0:
+        if self._s[L.I.END_OP] < 0:
             return False
         t = self.game.tables
-        row = int(t[L.T_CLAUSES]) + L.CLAUSE_WIDTH * int(self._s[L.I_END_CLAUSE])
-        return int(t[row + L.CL_OUTCOME]) == L.BY_SCORE
+        row = int(t[L.T.CLAUSES]) + L.CL.SIZE * int(self._s[L.I.END_CLAUSE])
+        return int(t[row + L.CL.OUTCOME]) == L.OUTCOME.BY_SCORE
 
     @property
     def last_move(self) -> int | None:
@@ -426,14 +427,14 @@ class State:
         if self.moves:
             m = self.moves[-1]
             return m.frm if m.kind == "select" else m.to
-        c = int(self._s[L.I_LAST_TO])
+        c = int(self._s[L.I.LAST_TO])
         return None if c < 0 else c
 
     @property
     def players_out(self) -> list[int]:
         """The players already out of a game of more than two (eliminated by a losing rule,
         or ranked by winning while the others play on), in player order."""
-        active = self._s[L.I_ACTIVE:L.I_ACTIVE + self.game.num_players]
+        active = self._s[L.I.ACTIVE:L.I.ACTIVE + self.game.num_players]
         return sorted(int(K.player_of(self._s, c)) for c in range(self.game.num_players)
                       if active[c] == 0)
 
@@ -441,7 +442,7 @@ class State:
         """The place (1 = first) ``player`` has been given, or None while it is undecided."""
         colour = next(c for c in range(self.game.num_players)
                       if int(K.player_of(self._s, c)) == player)
-        rank = int(self._s[L.I_RANKS + colour])
+        rank = int(self._s[L.I.RANKS + colour])
         return rank or None
 
     # ------------------------------------------------------------ changing
@@ -507,11 +508,15 @@ class State:
 def engine_error(spec: GameSpec, code: int, at: int, value: int) -> EngineError:
     """The :class:`EngineError` for an error the kernels recorded, naming the game and, where
     the error concerns a record, the ludeme it was compiled from and its place."""
-    table, what = L.ERRORS.get(code, (None, f"an unknown engine error {code}"))
-    if code == L.ERR_HISTORY:  # the kernel knows no op: name the first repetition test
+    if code in L.ERR:
+        declared = L.ERR.entry(code).declared
+        table, what = declared.record, declared.doc
+    else:
+        table, what = None, f"an unknown engine error {code}"
+    if code == L.ERR.HISTORY:  # the kernel knows no op: name the first repetition test
         at = next((i for i, o in enumerate(spec.origins["op"])
-                   if int(spec.tables[int(spec.tables[L.T_CODE]) + i * L.OP_WIDTH + L.O_KIND])
-                   in (L.OP_CYCLE, L.OP_REPEATED)), -1)
+                   if int(spec.tables[int(spec.tables[L.T.CODE]) + i * L.O.SIZE + L.O.KIND])
+                   in (L.OP.CYCLE, L.OP.REPEATED)), -1)
     origin = spec.origins[table][at] if table and 0 <= at < len(spec.origins[table]) else None
     message = f"{spec.name}: the engine met {what.format(value=value)}"
     if origin is None:
@@ -519,7 +524,7 @@ def engine_error(spec: GameSpec, code: int, at: int, value: int) -> EngineError:
     else:
         error = EngineError(f"{message}, in {origin.text[:80]}", file=origin.file,
                             line=origin.line, col=origin.col, source_line=origin.source_line)
-    error.code = code  # the ERR_* code, for callers that treat some apart
+    error.code = code  # the ERR code, for callers that treat some apart
     return error
 
 

@@ -45,10 +45,10 @@ def random_playouts(game: Game, n: int = 1000, seed: int = 0) -> dict:
     out = {"games": n, "mean_length": float(lengths.mean()), "sd_length": float(lengths.std())}
     for p in range(game.num_players):
         out[f"p{p + 1}_win"] = float(np.mean(winners == p))
-    out["draw"] = float(np.mean((winners < 0) & (reasons != L.END_TIMEOUT)))
-    out["timeout"] = float(np.mean(reasons == L.END_TIMEOUT))
+    out["draw"] = float(np.mean((winners < 0) & (reasons != L.END.TIMEOUT)))
+    out["timeout"] = float(np.mean(reasons == L.END.TIMEOUT))
     kinds, counts = np.unique(reasons, return_counts=True)
-    names = {L.END_NO_MOVES: "no moves", L.END_TIMEOUT: "move limit"}
+    names = {L.END.NO_MOVES: "no moves", L.END.TIMEOUT: "move limit"}
     out["end_types"] = {names.get(int(k), game.spec.condition_text(int(k)) if k >= 0 else str(k)):
                         float(c) / n for k, c in zip(kinds, counts, strict=True)}
     out["games_per_s"] = n / elapsed if elapsed > 0 else float("inf")
@@ -70,16 +70,16 @@ def recorded_random_game(game: Game, seed: int) -> tuple[State, np.ndarray, np.n
     True
     """
     state = game.initial_state()
-    room = max(0, int(game.tables[L.P_MOVE_LIMIT]) - state.ply)
+    room = max(0, int(game.tables[L.P.MOVE_LIMIT]) - state.ply)
     movers = np.zeros(room, np.int64)
     legal = np.zeros(room, np.int64)
     occupancy = np.zeros(room + 1, np.int64)
-    ever = np.zeros(int(game.tables[L.P_CELLS]), np.bool_)
+    ever = np.zeros(int(game.tables[L.P.CELLS]), np.bool_)
     work = game.new_work()
     n = K.recorded_playout(game.tables, state._s, work, game.new_buffer(), int(seed), movers,
                            legal, occupancy, ever)
     game.check(work)
     if n < 0:  # the move limit bounds the game; a game past it is an engine fault
         raise RuntimeError(f"{game.name}: a random game went past its move limit of "
-                           f"{int(game.tables[L.P_MOVE_LIMIT])} plies")
+                           f"{int(game.tables[L.P.MOVE_LIMIT])} plies")
     return state, movers[:n], legal[:n], occupancy[:n + 1], ever

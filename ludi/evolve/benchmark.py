@@ -18,12 +18,13 @@ from tqdm.auto import tqdm
 from ludi.errors import LudiError
 from ludi.evolve.config import resolve
 from ludi.evolve.fitness import evaluate
+from ludi.files import shipped
 from ludi.lang import load_description
 from ludi.lang.description import ludii_library
 from ludi.lang.expand import NO_RULESET
 
 #: The benchmark shipped with ludi.
-BENCHMARK = Path(__file__).resolve().parents[2] / "experiments" / "benchmark.toml"
+BENCHMARK = shipped("experiments/benchmark.toml")
 
 
 @dataclass(frozen=True)

@@ -33,6 +33,7 @@ from ludi.evolve.run import Evolution
 from ludi.experiments.common import markdown, pyplot, save
 from ludi.experiments.evolution import mean_interval, run_config
 from ludi.experiments.runner import Unit, unit_seed
+from ludi.files import shipped
 from ludi.lang import load_description, parse
 from ludi.lang.description import ludii_library
 from ludi.ludii.report import PAGE, agreeing_files
@@ -56,7 +57,7 @@ GAVEL = {"seeds": 14, "descriptors": "2 (PCA of Ludii's boolean concepts)",
 def library(settings: dict) -> list[str]:
     """The library's files (relative to its ``board/`` folder): those the coverage page lists
     as agreeing with Ludii."""
-    return agreeing_files(Path(__file__).resolve().parents[2] / settings.get("page", PAGE))
+    return agreeing_files(shipped(settings.get("page", PAGE)))
 
 
 def _path(rel: str, settings: dict) -> str:

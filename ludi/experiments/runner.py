@@ -33,10 +33,11 @@ from tqdm.auto import tqdm
 import ludi
 from ludi.agents.compiled import ensure_compiled
 from ludi.errors import LudiError
+from ludi.files import shipped
 from ludi.progress import ticking
 
 #: The shipped experiment files.
-EXPERIMENTS_DIR = Path(__file__).resolve().parents[2] / "experiments"
+EXPERIMENTS_DIR = shipped("experiments")
 SCALES = ("smoke", "full")
 
 

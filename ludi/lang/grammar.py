@@ -16,13 +16,13 @@ import functools
 import sys
 from dataclasses import dataclass
 from decimal import Decimal
-from importlib import resources
 from pathlib import Path
 
 import lark
 from lark.exceptions import UnexpectedInput, UnexpectedToken
 
 from ludi.errors import ArgumentError, LudiSyntaxError, UnknownLudeme
+from ludi.files import shipped
 from ludi.lang import tables as parser_tables
 from ludi.lang.reader import Tok, check_nesting
 from ludi.lang.tree import Named, Node, Sym, category_of
@@ -36,10 +36,7 @@ _TOKEN_KINDS = {"int": "INT", "float": "FLOAT", "string": "STRING"}
 
 def grammar_path() -> Path:
     """The grammar file: inside the installed package, or in the checkout's ``grammars/``."""
-    packaged = resources.files("ludi") / "grammars" / "ludi.lark"
-    if packaged.is_file():
-        return Path(str(packaged))
-    return Path(__file__).resolve().parents[2] / "grammars" / "ludi.lark"
+    return shipped("grammars/ludi.lark")
 
 
 class _TokLexer:

@@ -78,7 +78,7 @@ def sample_random_play(game, playouts: int = 300, seconds: float = 20.0, seed: i
     """Random-play figures of ``game`` counted as Ludii counts them: ``playouts`` games, fewer
     only when they would take more than about ``seconds`` (a guard for very slow games; the
     same seed then gives the same sample on any machine)."""
-    from ludi.compile.layout import END_TIMEOUT
+    from ludi.compile.layout import END
     from ludi.engine.playouts import run_playouts
 
     legal = len(game.initial_state().legal_moves())
@@ -97,7 +97,7 @@ def sample_random_play(game, playouts: int = 300, seconds: float = 20.0, seed: i
     shares = {f"p{k + 1}_win": float(np.mean(winners == k)) for k in range(game.num_players)}
     if game.num_players > 1:
         shares["draw"] = float(np.mean(winners < 0))
-    shares["limit"] = float(np.mean(reasons == END_TIMEOUT))
+    shares["limit"] = float(np.mean(reasons == END.TIMEOUT))
     return Sample(playouts=n, moves_mean=float(lengths.mean()),
                   moves_sd=float(lengths.std(ddof=1)) if n > 1 else 0.0, shares=shares,
                   legal_moves_initial=legal, playouts_per_s=n / elapsed if elapsed > 0 else None)

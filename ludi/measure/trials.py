@@ -31,7 +31,7 @@ DEFAULT_EVALUATOR = "mcts:32"
 def _game(text: str, move_limit: int | None = None) -> Game:
     """The compiled game of ``text``; with ``move_limit``, its own ply cap lowered to that."""
     game = parse(text)
-    if move_limit is not None and move_limit < int(game.tables[L.P_MOVE_LIMIT]):
+    if move_limit is not None and move_limit < int(game.tables[L.P.MOVE_LIMIT]):
         game = game.with_move_limit(move_limit)
     return game
 
@@ -88,8 +88,8 @@ def play_one(text: str, agent_specs: list[str], seed: int, record: bool = False,
     n = game.num_players
     movers, moves, legal_counts, evals, move_evals, occupancy = [], [], [], [], [], []
     cells = game.board.num_cells
-    board = state._s[L.section(cells, L.S_BOARD)]  # views: they follow the state's changes
-    counts = state._s[L.section(cells, L.S_COUNTS)]
+    board = state._s[L.section(cells, L.S.BOARD)]  # views: they follow the state's changes
+    counts = state._s[L.section(cells, L.S.COUNTS)]
     ever = np.zeros(cells, bool)
 
     def note_occupancy() -> None:

@@ -64,10 +64,10 @@ def _stones(state: State) -> tuple[list[str], tuple[float, float, float, float]]
                     parts.append(f'<line x1="{_px(x)}" y1="{_px(y)}" x2="{_px(ox)}" '
                                  f'y2="{_px(oy)}" stroke="{LINES}" stroke-width="3"/>')
     C = board.num_cells
-    whats = state._s[L.section(C, L.S_WHAT)]
+    whats = state._s[L.section(C, L.S.WHAT)]
     letters = _piece_letters(state)
     last = state.last_move
-    board_cells = int(state.game.tables[L.P_BOARD_CELLS]) or C
+    board_cells = int(state.game.tables[L.P.BOARD_CELLS]) or C
     for cell, (x, y) in enumerate(centres):
         label = escape(board.label(cell))
         shape = _cell_shape(board, x, y)

@@ -55,8 +55,10 @@ def drop_stale_cache(modules: list[Path], depends_on: list[Path]) -> None:
 
 
 _HERE = Path(__file__).resolve().parent
-#: The kernel sources: every module of this package and the layout they read.
-SOURCES = sorted(_HERE.glob("*.py")) + [_HERE.parents[1] / "compile" / "layout.py"]
+#: The kernel sources: every module of this package and the layout they read (its numbers are
+#: allocated by the schema's decorators).
+SOURCES = sorted(_HERE.glob("*.py")) + [_HERE.parents[1] / "compile" / n
+                                        for n in ("layout.py", "schema.py")]
 drop_stale_cache(sorted(_HERE.glob("*.py")), SOURCES)
 
 from ludi.engine.kernels.apply import apply_move  # noqa: E402

@@ -12,42 +12,19 @@ import numpy as np
 
 from ludi.compile.layout import (
     BOARD,
-    CH_CAPTURED,
-    CH_CELL,
-    CH_EXTENDED,
-    CH_LANDING,
-    CH_OPTION,
-    CH_TAKEN,
-    CR_FIXED,
-    CR_FROM,
-    CR_LENGTH,
-    CR_PATH,
-    ERR_CHAINS,
-    G_CHAIN,
-    G_DIRS,
-    G_LONGEST,
-    G_REGION,
-    G_TURNING,
+    CH,
+    CR,
+    ERR,
     GEN_SHIFT,
-    GEN_WIDTH,
-    I_MOVER,
     KIND_BITS,
     KIND_MASK,
-    MOVE_HOP,
-    P_BOARD_CELLS,
-    P_CELLS,
-    P_CHAIN_AREA,
-    P_DIRS,
-    P_MAX_CHAINS,
-    P_NUM_ADJ,
-    P_W_CHAIN_STACK,
-    P_W_CHAINS,
+    MOVE,
     SITE_MASK,
-    T_ADJ,
-    T_GEN,
-    T_NBR,
-    W_CHAIN_TOP,
-    W_LIMIT,
+    G,
+    I,
+    P,
+    T,
+    W,
 )
 from ludi.engine.kernels.conditions import from_holds, in_region
 from ludi.engine.kernels.core import fail, kernel, mix, tiny
@@ -57,37 +34,37 @@ from ludi.engine.kernels.core import fail, kernel, mix, tiny
 def record_chain(t, s, w, depth, origin, g, buf, n, n0):
     """Store the capture series of stack frames 1..depth as a move, unless a series from the
     same piece ending on the same cell with the same captures is already stored. ``n0`` is the
-    move count when the generator started (it may record at most ``P_MAX_CHAINS``)."""
-    C1 = t[P_CELLS] + 1
-    stack = t[P_W_CHAIN_STACK]
-    landing = stack + CH_LANDING * C1
-    captured = stack + CH_CAPTURED * C1
-    area = t[P_W_CHAINS]
-    size = CR_FIXED + 2 * depth
-    top = w[W_CHAIN_TOP]
+    move count when the generator started (it may record at most ``P.MAX_CHAINS``)."""
+    C1 = t[P.CELLS] + 1
+    stack = t[P.W_CHAIN_STACK]
+    landing = stack + CH.LANDING * C1
+    captured = stack + CH.CAPTURED * C1
+    area = t[P.W_CHAINS]
+    size = CR.SIZE + 2 * depth
+    top = w[W.CHAIN_TOP]
     key = 0
     for k in range(1, depth + 1):
         key += mix(w[captured + k])
     end = w[landing + depth]
     o = 0
     while o < top:  # merge equal series (same piece, end cell and captured set)
-        k = w[area + o + CR_LENGTH]
-        if k == depth and w[area + o + CR_FROM] == origin \
-                and w[area + o + CR_PATH + k - 1] == end and w[area + o + CR_PATH + 2 * k] == key:
+        k = w[area + o + CR.LENGTH]
+        if k == depth and w[area + o + CR.FROM] == origin \
+                and w[area + o + CR.PATH + k - 1] == end and w[area + o + CR.PATH + 2 * k] == key:
             return n
-        o += CR_FIXED + 2 * k
-    if top + size > t[P_CHAIN_AREA] or n - n0 >= t[P_MAX_CHAINS]:
-        fail(w, ERR_CHAINS, g, n - n0)
+        o += CR.SIZE + 2 * k
+    if top + size > t[P.CHAIN_AREA] or n - n0 >= t[P.MAX_CHAINS]:
+        fail(w, ERR.CHAINS, g, n - n0)
         return n
     rec = area + top
-    w[rec + CR_LENGTH] = depth
-    w[rec + CR_FROM] = origin
+    w[rec + CR.LENGTH] = depth
+    w[rec + CR.FROM] = origin
     for k in range(depth):
-        w[rec + CR_PATH + k] = w[landing + k + 1]
-        w[rec + CR_PATH + depth + k] = w[captured + k + 1]
-    w[rec + CR_PATH + 2 * depth] = key
-    w[W_CHAIN_TOP] = top + size
-    buf[n] = MOVE_HOP | (top << KIND_BITS) | (g << GEN_SHIFT)
+        w[rec + CR.PATH + k] = w[landing + k + 1]
+        w[rec + CR.PATH + depth + k] = w[captured + k + 1]
+    w[rec + CR.PATH + 2 * depth] = key
+    w[W.CHAIN_TOP] = top + size
+    buf[n] = MOVE.HOP | (top << KIND_BITS) | (g << GEN_SHIFT)
     return n + 1
 
 
@@ -95,9 +72,9 @@ def record_chain(t, s, w, depth, origin, g, buf, n, n0):
 def pop_jump(t, s, w, depth):
     """Leave the top frame of the series search: put its captured stone back."""
     if depth > 0:
-        C1 = t[P_CELLS] + 1
-        stack = t[P_W_CHAIN_STACK]
-        s[BOARD + w[stack + CH_CAPTURED * C1 + depth]] = w[stack + CH_TAKEN * C1 + depth]
+        C1 = t[P.CELLS] + 1
+        stack = t[P.W_CHAIN_STACK]
+        s[BOARD + w[stack + CH.CAPTURED * C1 + depth]] = w[stack + CH.TAKEN * C1 + depth]
     return depth - 1
 
 
@@ -106,36 +83,36 @@ def hop_moves(t, s, w, g, buf, n):
     """Jumps over an enemy piece onto an empty cell, capturing it; with chains, every maximal
     series of jumps by the same piece (captured pieces leave at once, cells may be revisited).
     A turning jump lands 60 degrees left or right of the jump's direction. Under (max Captures)
-    (G_LONGEST) only the longest series found so far are kept: the shorter ones would be
+    (G.LONGEST) only the longest series found so far are kept: the shorter ones would be
     filtered out anyway. The search depth is at most the number of enemy pieces (each jump
     removes one), so the stack's C + 1 frames always suffice."""
-    at = t[T_GEN] + g * GEN_WIDTH
-    mover = s[I_MOVER]
+    at = t[T.GEN] + g * G.SIZE
+    mover = s[I.MOVER]
     stone = mover + 1
-    turning = t[at + G_TURNING]
-    chains = t[at + G_CHAIN]
-    longest_only = t[at + G_LONGEST] == 1
+    turning = t[at + G.TURNING]
+    chains = t[at + G.CHAIN]
+    longest_only = t[at + G.LONGEST] == 1
     best = 0
     n0 = n
-    top0 = w[W_CHAIN_TOP]
-    C1 = t[P_CELLS] + 1
-    stack = t[P_W_CHAIN_STACK]
-    cell = stack + CH_CELL * C1
-    option = stack + CH_OPTION * C1
-    captured = stack + CH_CAPTURED * C1
-    landing = stack + CH_LANDING * C1
-    extended = stack + CH_EXTENDED * C1
-    taken = stack + CH_TAKEN * C1
-    nbr = t[T_NBR]
-    dirs = t[P_DIRS]
-    nd = t[P_NUM_ADJ]
-    adj = t[T_ADJ]
-    mask = t[at + G_DIRS]
+    top0 = w[W.CHAIN_TOP]
+    C1 = t[P.CELLS] + 1
+    stack = t[P.W_CHAIN_STACK]
+    cell = stack + CH.CELL * C1
+    option = stack + CH.OPTION * C1
+    captured = stack + CH.CAPTURED * C1
+    landing = stack + CH.LANDING * C1
+    extended = stack + CH.EXTENDED * C1
+    taken = stack + CH.TAKEN * C1
+    nbr = t[T.NBR]
+    dirs = t[P.DIRS]
+    nd = t[P.NUM_ADJ]
+    adj = t[T.ADJ]
+    mask = t[at + G.DIRS]
     # a plain jump tries each direction of the mask; a turning one each adjacent direction,
     # landing left or right
     options = 2 * nd if turning == 1 else dirs
-    for a in range(t[P_BOARD_CELLS]):
-        if s[BOARD + a] != stone or not in_region(t, s, w, t[at + G_REGION], mover, a) \
+    for a in range(t[P.BOARD_CELLS]):
+        if s[BOARD + a] != stone or not in_region(t, s, w, t[at + G.FROM_REGION], mover, a) \
                 or not from_holds(t, s, w, at, a):
             continue
         s[BOARD + a] = 0  # the piece is lifted: its own cell can be landed on again
@@ -150,10 +127,10 @@ def hop_moves(t, s, w, g, buf, n):
                     if longest_only and depth > best:  # drop the shorter series kept so far
                         best = depth
                         n = n0
-                        w[W_CHAIN_TOP] = top0
+                        w[W.CHAIN_TOP] = top0
                     if depth >= best:
                         n = record_chain(t, s, w, depth, a, g, buf, n, n0)
-                    if w[W_LIMIT] > 0 and n >= w[W_LIMIT]:  # only whether a move exists
+                    if w[W.LIMIT] > 0 and n >= w[W.LIMIT]:  # only whether a move exists
                         while depth >= 0:
                             depth = pop_jump(t, s, w, depth)
                         s[BOARD + a] = stone
@@ -192,12 +169,12 @@ def hop_moves(t, s, w, g, buf, n):
 @tiny
 def chain_record(t, move):
     """Offset in ``w`` of a hop move's record."""
-    return t[P_W_CHAINS] + ((move >> KIND_BITS) & SITE_MASK)
+    return t[P.W_CHAINS] + ((move >> KIND_BITS) & SITE_MASK)
 
 
 @tiny
 def captures(t, w, move):
     """How many pieces a move captures (capture series; 0 for the others)."""
-    if move & KIND_MASK != MOVE_HOP:
+    if move & KIND_MASK != MOVE.HOP:
         return 0
-    return w[chain_record(t, move) + CR_LENGTH]
+    return w[chain_record(t, move) + CR.LENGTH]

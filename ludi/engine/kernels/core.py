@@ -7,7 +7,7 @@ tables, ``s`` the state, ``w`` the work array, whose sections the compiler sized
 ``NUMBA_DISABLE_JIT=1`` runs the same code as plain Python.
 
 Colours and players: stones are stored by colour (colour 0 moves first). The pie rule swaps which
-player holds which colour (``s[I_SWAPPED]``); the rules only ever see colours.
+player holds which colour (``s[I.SWAPPED]``); the rules only ever see colours.
 
 Errors: a dispatcher that meets a code it does not know calls :func:`fail`, which records the
 error in the work array; loops stop when they see it, and the Python side raises
@@ -19,33 +19,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ludi.compile.layout import (
-    HIST_WIDTH,
-    I_ACTIVE,
-    I_CELLS,
-    I_FROM,
-    I_HIST_LEN,
-    I_MOVER,
-    I_NEXT_IS_MOVER,
-    I_SITE,
-    I_SWAPPED,
-    I_TO,
-    INFO_SIZE,
-    P_CELLS,
-    P_LOCAL_STATES,
-    P_MAX_MOVES,
-    P_PLAYERS,
-    P_W_MOVES,
-    P_W_SAVES,
-    ROLE_MOVER,
-    ROLE_NEXT,
-    ROLE_PREV,
-    S_SECTIONS,
-    S_STATE,
-    W_ERROR,
-    W_ERROR_AT,
-    W_ERROR_VALUE,
-)
+from ludi.compile.layout import COLOURS, PH, ROLE, VISITED_SITES, WORD_BITS, H, I, P, S, T, W
 
 #: Hot kernels are compiled without numba's reference counting: they never allocate, and
 #: counting references to the array arguments at every call costs more than the work itself
@@ -56,8 +30,14 @@ kernel = njit(cache=True, _nrt=False)
 #: again at every call site, so inlining long helpers (apply_move, a condition's leaf, a
 #: sowing turn) into each of their callers made the first compile take 12 minutes instead of
 #: 4. Where a long one runs once a ply in a playout loop, that loop calls an inlined copy
-#: (``tiny(f.py_func)``: ``apply_move_inline``, ``leaf_inline``).
+#: (:func:`inlined`: ``apply_move_inline``, ``leaf_inline``).
 tiny = njit(cache=True, _nrt=False, inline="always")
+
+
+def inlined(f):
+    """An inlined copy of the kernel ``f``, for the one hot loop that calls it every ply (with
+    ``NUMBA_DISABLE_JIT=1``, ``f`` itself: the kernels run as plain Python)."""
+    return tiny(getattr(f, "py_func", f))
 
 
 # ---------------------------------------------------------------- errors
@@ -67,10 +47,10 @@ tiny = njit(cache=True, _nrt=False, inline="always")
 def fail(w, code, at, value):
     """Record an engine error (the first one counts): ``code`` is an ERR_*, ``at`` the record it
     concerns, ``value`` the value that was wrong."""
-    if w[W_ERROR] == 0:
-        w[W_ERROR] = code
-        w[W_ERROR_AT] = at
-        w[W_ERROR_VALUE] = value
+    if w[W.ERROR] == 0:
+        w[W.ERROR] = code
+        w[W.ERROR_AT] = at
+        w[W.ERROR_VALUE] = value
 
 
 # ---------------------------------------------------------------- the work array
@@ -79,42 +59,42 @@ def fail(w, code, at, value):
 @tiny
 def w_moves(t, depth):
     """Offset in ``w`` of the move list of nesting level ``depth`` (other players' moves)."""
-    return t[P_W_MOVES] + depth * t[P_MAX_MOVES]
+    return t[P.W_MOVES] + depth * t[P.MAX_MOVES]
 
 
 @tiny
 def w_save(t, depth):
     """Offset in ``w`` of the state saved at nesting level ``depth`` by a trial move: its
     scalars and per-site sections (a move's own changes never touch the history)."""
-    return t[P_W_SAVES] + depth * (INFO_SIZE + S_SECTIONS * t[P_CELLS])
+    return t[P.W_SAVES] + depth * (I.SIZE + S.SIZE * t[P.CELLS])
 
 
 @tiny
 def sec(s, k):
-    """Offset in ``s`` of state section ``k`` (S_BOARD, S_EMPTIES, …)."""
-    return INFO_SIZE + k * s[I_CELLS]
+    """Offset in ``s`` of state section ``k`` (S.BOARD, S.EMPTIES, …)."""
+    return I.SIZE + k * s[I.CELLS]
 
 
 @tiny
 def set_context(s, frm, to):
     """Set the sites conditions read as (from), (to) and (site)."""
-    s[I_FROM] = frm
-    s[I_TO] = to
-    s[I_SITE] = to
+    s[I.FROM] = frm
+    s[I.TO] = to
+    s[I.SITE] = to
 
 
 @tiny
 def trial_size(t, s):
     """What a trial saves and restores: the scalars and the per-site sections, the last of which
     (the local states) only in games that use them; never the history that follows."""
-    return sec(s, S_SECTIONS) if t[P_LOCAL_STATES] == 1 else sec(s, S_STATE)
+    return sec(s, S.SIZE) if t[P.LOCAL_STATES] == 1 else sec(s, S.STATE)
 
 
 @tiny
 def copy_state(dst, src):
     """Copy the used part of a state: the history is long (a game's whole length) but mostly
-    empty, and nothing reads ``dst`` past its I_HIST_LEN entries."""
-    for i in range(INFO_SIZE + S_SECTIONS * src[I_CELLS] + HIST_WIDTH * src[I_HIST_LEN]):
+    empty, and nothing reads ``dst`` past its I.HIST_LEN entries."""
+    for i in range(I.SIZE + S.SIZE * src[I.CELLS] + H.SIZE * src[I.HIST_LEN]):
         dst[i] = src[i]
 
 
@@ -167,39 +147,45 @@ def mix(x):
 @tiny
 def next_colour(t, s, colour):
     """The next colour after ``colour`` that is still playing."""
-    n = t[P_PLAYERS]
+    n = t[P.PLAYERS]
     if n == 2:
         return 1 - colour
     c = colour
     for _ in range(n):
         c = (c + 1) % n
-        if s[I_ACTIVE + c] == 1:
+        if s[I.ACTIVE + c] == 1:
             return c
     return colour
 
 
 @tiny
 def prev_colour(t, s, colour):
-    n = t[P_PLAYERS]
+    n = t[P.PLAYERS]
     if n == 2:
         return 1 - colour
     c = colour
     for _ in range(n):
         c = (c - 1 + n) % n
-        if s[I_ACTIVE + c] == 1:
+        if s[I.ACTIVE + c] == 1:
             return c
     return colour
 
 
 @tiny
+def is_colour(colour):
+    """Is ``colour`` one the per-colour blocks have a slot for (a role may name none)?"""
+    return 0 <= colour < COLOURS
+
+
+@tiny
 def role_colour(t, s, role):
     """The colour a role names, seen from the colour to move (roles >= 0 are colours)."""
-    mover = s[I_MOVER]
-    if role == ROLE_MOVER:
+    mover = s[I.MOVER]
+    if role == ROLE.MOVER:
         return mover
-    if role == ROLE_NEXT:
-        return mover if s[I_NEXT_IS_MOVER] == 1 else next_colour(t, s, mover)
-    if role == ROLE_PREV:
+    if role == ROLE.NEXT:
+        return mover if s[I.NEXT_IS_MOVER] == 1 else next_colour(t, s, mover)
+    if role == ROLE.PREV:
         return prev_colour(t, s, mover)
     return role
 
@@ -207,6 +193,46 @@ def role_colour(t, s, role):
 @tiny
 def player_of(s, colour):
     """The player holding ``colour`` (differs from the colour only after a pie-rule swap)."""
-    if s[I_SWAPPED] == 1 and colour >= 0 and colour < 2:
+    if s[I.SWAPPED] == 1 and colour >= 0 and colour < 2:
         return 1 - colour
     return colour
+
+
+# ---------------------------------------------------------------- blocks of the tables and state
+
+
+@tiny
+def region_row(t, code, colour):
+    """Offset in ``t`` of static region ``code``'s row for ``colour``: C entries of 0/1
+    (T.REGIONS holds per region, per colour, one row)."""
+    return t[T.REGIONS] + (code * COLOURS + colour) * t[P.CELLS]
+
+
+@tiny
+def track_block(t, index):
+    """Offset in ``t`` of track ``index``'s block in T.TRACKS (TR fields: its length, whether it
+    loops, its sites in order, then each site's place on it)."""
+    return t[T.TRACKS] + t[t[T.TRACKS] + 1 + index]
+
+
+@tiny
+def phase_row(t, phase):
+    """Offset in ``t`` of phase ``phase``'s PH row (T.PHASES: each colour's first phase, then
+    a row per phase)."""
+    return t[T.PHASES] + COLOURS + phase * PH.SIZE
+
+
+@tiny
+def visit(s, site):
+    """Mark ``site`` visited this turn (I.VISITED; a site off the board or past the bits:
+    nothing)."""
+    if 0 <= site < VISITED_SITES:
+        s[I.VISITED + site // WORD_BITS] |= np.int64(1) << np.int64(site % WORD_BITS)
+
+
+@tiny
+def visited(s, site):
+    """1 when a move of this turn started or ended at ``site`` (I.VISITED), else 0."""
+    if 0 <= site < VISITED_SITES:
+        return (s[I.VISITED + site // WORD_BITS] >> (site % WORD_BITS)) & 1
+    return 0

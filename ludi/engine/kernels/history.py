@@ -5,29 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ludi.compile.layout import (
-    BOARD,
-    ERR_HISTORY,
-    FIELD_MAX,
-    H_COUNT,
-    H_HASH,
-    HIST_WIDTH,
-    I_CELLS,
-    I_HIST_AT,
-    I_HIST_LEN,
-    I_MOVER,
-    I_TOTAL,
-    P_BOARD_CELLS,
-    P_HISTORY,
-    P_LOCAL_STATES,
-    P_PACKED_KEY,
-    PK_INDEX,
-    PK_SLOTS,
-    S_COUNTS,
-    S_SECTIONS,
-    S_STATE,
-    T_PACK,
-)
+from ludi.compile.layout import BOARD, ERR, FIELD_MAX, PK, H, I, P, S, T
 from ludi.engine.kernels.core import fail, kernel, sec, splitmix, tiny
 from ludi.engine.kernels.packing import key_hash, pack
 
@@ -42,19 +20,19 @@ def position_hash(t, s):
     them) and the colour to move: two multiply-xor lanes over the sites (even and odd ones,
     so they run side by side), joined by one splitmix64 step. The sites are read through views
     of their sections, which keeps the loops free of negative-index checks."""
-    C = s[I_CELLS]
-    cnt = sec(s, S_COUNTS)
+    C = s[I.CELLS]
+    cnt = sec(s, S.COUNTS)
     counts = s[cnt:cnt + C]
     owners = s[BOARD:BOARD + C]
-    a = np.uint64(s[I_MOVER] + 1)
+    a = np.uint64(s[I.MOVER] + 1)
     b = np.uint64(0x632BE59BD9B4E019)
     for c in range(0, C - 1, 2):
         a = (a ^ np.uint64(owners[c] + 8 * counts[c])) * LANE_A
         b = (b ^ np.uint64(owners[c + 1] + 8 * counts[c + 1])) * LANE_B
     if C % 2 == 1:
         a = (a ^ np.uint64(owners[C - 1] + 8 * counts[C - 1])) * LANE_A
-    if t[P_LOCAL_STATES] == 1:  # (a local state, as Ludii's hash has; else all 0)
-        at = sec(s, S_STATE)
+    if t[P.LOCAL_STATES] == 1:  # (a local state, as Ludii's hash has; else all 0)
+        at = sec(s, S.STATE)
         states = s[at:at + C]
         for c in range(C):
             b = (b ^ np.uint64(states[c])) * LANE_A
@@ -64,8 +42,8 @@ def position_hash(t, s):
 @tiny
 def board_total(t, s):
     """The number of counters on the board's cells (not the stores or hands)."""
-    cnt = sec(s, S_COUNTS)
-    counts = s[cnt:cnt + t[P_BOARD_CELLS]]
+    cnt = sec(s, S.COUNTS)
+    counts = s[cnt:cnt + t[P.BOARD_CELLS]]
     total = 0
     for c in range(counts.shape[0]):
         total += counts[c]
@@ -85,15 +63,15 @@ def record(t, s, w):
     The history holds each distinct position since the count on the board last changed, with
     how many times it occurred: in the games ludi plays, that total only ever moves one way
     (stones are added, or seeds and pieces captured), so no position before the change can occur
-    again. A game whose houses fit two packed words (``P_PACKED_KEY``) keys its positions by
+    again. A game whose houses fit two packed words (``P.PACKED_KEY``) keys its positions by
     those words, as its packed playouts do (:func:`remember`)."""
-    if t[P_HISTORY] == 0:
+    if t[P.HISTORY] == 0:
         return 0
     total = board_total(t, s)
-    if t[P_PACKED_KEY] == 1 and total <= FIELD_MAX:
-        cnt = sec(s, S_COUNTS)
-        lo, hi = pack(s[cnt:cnt + t[P_BOARD_CELLS]], t[P_BOARD_CELLS])
-        return remember(t, s, w, total, key_hash(lo, hi, s[I_MOVER]))
+    if t[P.PACKED_KEY] == 1 and total <= FIELD_MAX:
+        cnt = sec(s, S.COUNTS)
+        lo, hi = pack(s[cnt:cnt + t[P.BOARD_CELLS]], t[P.BOARD_CELLS])
+        return remember(t, s, w, total, key_hash(lo, hi, s[I.MOVER]))
     return remember(t, s, w, total, position_hash(t, s))
 
 
@@ -102,11 +80,11 @@ def remember(t, s, w, total, h):
     """Count the position of key ``h`` (and board total ``total``) in the history, scanning its
     entries; return 1 if it occurred before."""
     new_total(s, total)
-    n = s[I_HIST_LEN]
-    hist = sec(s, S_SECTIONS)
-    entries = s[hist:hist + n * HIST_WIDTH]  # (a view: the scan needs no negative-index checks)
+    n = s[I.HIST_LEN]
+    hist = sec(s, S.SIZE)
+    entries = s[hist:hist + n * H.SIZE]  # (a view: the scan needs no negative-index checks)
     for i in range(n):
-        if entries[i * HIST_WIDTH + H_HASH] == h:
+        if entries[i * H.SIZE + H.HASH] == h:
             return seen_again(s, i)
     append(t, s, w, h)
     return 0
@@ -115,18 +93,18 @@ def remember(t, s, w, total, h):
 @tiny
 def new_total(s, total):
     """Start a new history when the board total changed; True when it did."""
-    if total == s[I_TOTAL]:
+    if total == s[I.TOTAL]:
         return False
-    s[I_TOTAL] = total
-    s[I_HIST_LEN] = 0
+    s[I.TOTAL] = total
+    s[I.HIST_LEN] = 0
     return True
 
 
 @tiny
 def seen_again(s, i):
     """Entry ``i``'s position occurred once more: count it; return 1."""
-    s[sec(s, S_SECTIONS) + i * HIST_WIDTH + H_COUNT] += 1
-    s[I_HIST_AT] = i
+    s[sec(s, S.SIZE) + i * H.SIZE + H.COUNT] += 1
+    s[I.HIST_AT] = i
     return 1
 
 
@@ -134,21 +112,21 @@ def seen_again(s, i):
 def append(t, s, w, h):
     """A new entry for key ``h``; its index. A history that would need more entries than it
     holds stops the game with an engine error (-1) rather than miss a repetition."""
-    n = s[I_HIST_LEN]
-    if n == t[P_HISTORY]:
-        fail(w, ERR_HISTORY, 0, n)
+    n = s[I.HIST_LEN]
+    if n == t[P.HISTORY]:
+        fail(w, ERR.HISTORY, 0, n)
         return -1
-    at = sec(s, S_SECTIONS) + n * HIST_WIDTH
-    s[at + H_HASH] = h
-    s[at + H_COUNT] = 1
-    s[I_HIST_AT] = n
-    s[I_HIST_LEN] = n + 1
+    at = sec(s, S.SIZE) + n * H.SIZE
+    s[at + H.HASH] = h
+    s[at + H.COUNT] = 1
+    s[I.HIST_AT] = n
+    s[I.HIST_LEN] = n + 1
     return n
 
 
 # ---------------------------------------------------------------- the packed history's index
 # Packed playouts find a key through an open-addressing index of the entries in the work array
-# (the pack's PK_INDEX, PK_SLOTS); a slot holds the generation it was written in (above bit 32)
+# (the pack's PK.INDEX, PK.SLOTS); a slot holds the generation it was written in (above bit 32)
 # and 1 + the entry. A new generation empties the index at once: the playout starts one when it
 # enters and at each change of the board total. The index holds at most half as many entries as
 # it has slots, so a probe always ends; a longer history is scanned until the total changes.
@@ -161,8 +139,8 @@ LAST_GENERATION = 1 << 29
 def index_place(t, s):
     """Where the index is (its first slot in the work array, its slots) and where the history's
     entries start in the state: read once by the playout that keeps them."""
-    pk = t[T_PACK]
-    return t[pk + PK_INDEX], t[pk + PK_SLOTS], sec(s, S_SECTIONS)
+    pk = t[T.PACK]
+    return t[pk + PK.INDEX], t[pk + PK.SLOTS], sec(s, S.SIZE)
 
 
 @tiny
@@ -182,10 +160,10 @@ def index_history(s, w, where):
     """Index the history's entries under a new generation; return it."""
     gen = new_generation(w, where)
     hist = where[2]
-    if s[I_HIST_LEN] >= where[1] >> 1:
+    if s[I.HIST_LEN] >= where[1] >> 1:
         return gen  # (too many to index: the playout scans them)
-    for i in range(s[I_HIST_LEN]):
-        slot, _ = probe(s, w, where, gen, s[hist + i * HIST_WIDTH + H_HASH])
+    for i in range(s[I.HIST_LEN]):
+        slot, _ = probe(s, w, where, gen, s[hist + i * H.SIZE + H.HASH])
         w[slot] = (gen << 32) | (i + 1)
     return gen
 
@@ -196,14 +174,14 @@ def probe(s, w, where, gen, h):
     -1."""
     index, slots, hist = where
     mask = slots - 1
-    n = s[I_HIST_LEN]
+    n = s[I.HIST_LEN]
     k = h & mask
     while True:
         v = w[index + k]
         if (v >> 32) != gen:
             return index + k, -1
         i = (v & 0xFFFFFFFF) - 1
-        if i < n and s[hist + i * HIST_WIDTH + H_HASH] == h:
+        if i < n and s[hist + i * H.SIZE + H.HASH] == h:
             return index + k, i
         k = (k + 1) & mask
 
@@ -214,7 +192,7 @@ def remember_indexed(t, s, w, where, gen, total, h):
     occurred before, and the generation (a new one when the board total changed)."""
     if new_total(s, total):
         gen = new_generation(w, where)
-    if s[I_HIST_LEN] >= where[1] >> 1:  # a long history: scanned until the total changes
+    if s[I.HIST_LEN] >= where[1] >> 1:  # a long history: scanned until the total changes
         return remember(t, s, w, total, h), gen
     slot, i = probe(s, w, where, gen, h)
     if i >= 0:
@@ -228,6 +206,6 @@ def remember_indexed(t, s, w, where, gen, total, h):
 @tiny
 def repetitions(s):
     """How many times the current position occurred (0 before any is recorded)."""
-    if s[I_HIST_LEN] == 0:
+    if s[I.HIST_LEN] == 0:
         return 0
-    return s[sec(s, S_SECTIONS) + s[I_HIST_AT] * HIST_WIDTH + H_COUNT]
+    return s[sec(s, S.SIZE) + s[I.HIST_AT] * H.SIZE + H.COUNT]

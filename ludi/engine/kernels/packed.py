@@ -1,5 +1,5 @@
-"""Random sowing turns on packed houses (``P_SOW_PACKED``): the houses' counts as the fields of
-two words (:mod:`ludi.engine.kernels.packing`, tables ``T_PACK``), so a sowing is two word
+"""Random sowing turns on packed houses (``P.SOW_PACKED``): the houses' counts as the fields of
+two words (:mod:`ludi.engine.kernels.packing`, tables ``T.PACK``), so a sowing is two word
 additions, a capture walk reads fields, the opponent's seeds are one multiplication, a
 position's key is the two words and the history finds it through an index.
 
@@ -15,40 +15,19 @@ from typing import NamedTuple
 import numpy as np
 
 from ludi.compile.layout import (
-    END_TIMEOUT,
+    END,
     FIELD_MAX,
     FROM_SHIFT,
     GEN_SHIFT,
-    I_CYCLE,
-    I_HIST_LEN,
-    I_MOVER,
-    I_OVER,
     KIND_BITS,
-    MOVE_SELECT,
-    P_BOARD_CELLS,
-    P_HISTORY,
-    P_NO_MOVES,
-    P_SOW_CAPTURE,
-    P_SOW_FLAGS,
-    P_SOW_GEN,
-    P_SOW_PACKED,
-    PK_ADD,
-    PK_CELLS,
-    PK_GATED,
-    PK_LAP,
-    PK_LAST,
-    PK_OPP,
-    PK_OWN,
-    PK_PER_LAP,
-    PK_PREV,
-    PK_STORE,
-    S_COUNTS,
-    SOW_BACKTRACK,
-    SOW_FEED,
-    SOW_SLAM_NO_CAPTURE,
-    T_PACK,
-    W_ERROR,
-    W_NO_MOVES,
+    MOVE,
+    PK,
+    SOW,
+    I,
+    P,
+    S,
+    T,
+    W,
 )
 from ludi.engine.kernels.core import draw, kernel, sec, set_context, tiny
 from ludi.engine.kernels.effects import move_from
@@ -69,7 +48,7 @@ from ludi.engine.kernels.turns import first_flat_clause, moved, pass_turn
 @tiny
 def packable(t, s):
     """Can the playout sow on packed words from ``s``? (The board holds at most FIELD_MAX.)"""
-    return t[P_SOW_PACKED] == 1 and board_total(t, s) <= FIELD_MAX
+    return t[P.SOW_PACKED] == 1 and board_total(t, s) <= FIELD_MAX
 
 
 class Plan(NamedTuple):
@@ -77,27 +56,27 @@ class Plan(NamedTuple):
     read from the tables at every use, they would be read again after every write to the state
     (numba cannot tell the arrays apart)."""
 
-    lap: int  # T_PACK's tables (absolute places in the tables)
+    lap: int  # T.PACK's tables (absolute places in the tables)
     add: int
     last: int
     prev: int
     own: int
     opp: int
     per_lap: int
-    own_stride: int  # a colour's PK_OWN block: its count and PK_CELLS sites
-    flags: int  # P_SOW_FLAGS
-    capture: int  # P_SOW_CAPTURE
+    own_stride: int  # a colour's PK.OWN block: its count and PK.CELLS sites
+    flags: int  # P.SOW_FLAGS
+    capture: int  # P.SOW_CAPTURE
     tag: int  # a sowing move without its house
 
 
 @tiny
 def plan_of(t):
-    """The :class:`Plan` of a ``P_SOW_PACKED`` game's tables."""
-    pk = t[T_PACK]
-    return Plan(pk + t[pk + PK_LAP], pk + t[pk + PK_ADD], pk + t[pk + PK_LAST],
-                pk + t[pk + PK_PREV], pk + t[pk + PK_OWN], pk + t[pk + PK_OPP],
-                t[pk + PK_PER_LAP], t[pk + PK_CELLS] + 1, t[P_SOW_FLAGS], t[P_SOW_CAPTURE],
-                MOVE_SELECT | (t[P_SOW_GEN] << GEN_SHIFT))
+    """The :class:`Plan` of a ``P.SOW_PACKED`` game's tables."""
+    pk = t[T.PACK]
+    return Plan(pk + t[pk + PK.LAP], pk + t[pk + PK.ADD], pk + t[pk + PK.LAST],
+                pk + t[pk + PK.PREV], pk + t[pk + PK.OWN], pk + t[pk + PK.OPP],
+                t[pk + PK.PER_LAP], t[pk + PK.CELLS] + 1, t[P.SOW_FLAGS], t[P.SOW_CAPTURE],
+                MOVE.SELECT | (t[P.SOW_GEN] << GEN_SHIFT))
 
 
 @kernel
@@ -128,14 +107,14 @@ def sow_words(t, plan, lo, hi, colour, house):
             break
         taken += k
         first = p
-        if (plan.flags & SOW_BACKTRACK) == 0:
+        if (plan.flags & SOW.BACKTRACK) == 0:
             break
         p = t[plan.prev + p]
         if p == house or p == last:
             break
     if taken == 0:
         return lo, hi, last, 0
-    if (plan.flags & SOW_SLAM_NO_CAPTURE) != 0 and \
+    if (plan.flags & SOW.SLAM_NO_CAPTURE) != 0 and \
             word_sum(lo & opp_lo) + word_sum(hi & opp_hi) == taken:
         return lo, hi, last, 0  # a grand slam: legal, but nothing is captured
     p = last
@@ -159,8 +138,8 @@ def moves_on_words(t, plan, lo, hi, colour, buf):
     """``colour``'s legal sowing moves into ``buf``, as ``sowing.sow_moves`` lists them; return
     how many."""
     own = plan.own + colour * plan.own_stride
-    feed_check = (plan.flags & SOW_FEED) != 0
-    if feed_check and (plan.flags & SOW_SLAM_NO_CAPTURE) != 0:
+    feed_check = (plan.flags & SOW.FEED) != 0
+    if feed_check and (plan.flags & SOW.SLAM_NO_CAPTURE) != 0:
         feed_check = opposing(t, plan, lo, hi, colour) == 0
     n = 0
     for i in range(t[own]):  # (the compiler checked: no more houses than buf holds)
@@ -181,26 +160,26 @@ def packed_turns(t, s, w, buf, rng, n):
     """Play random turns from ``s``, whose mover has the ``n`` > 0 legal moves in ``buf``, until
     the game ends (return 0), the next player has no move (0: the caller takes the general
     path) or an engine error. End clauses that read no board count are tried only when what they
-    read may have changed (``PK_GATED``): a capture in this turn or the one before (the stores
+    read may have changed (``PK.GATED``): a capture in this turn or the one before (the stores
     and the scores; the mover alternates), no moves, a repetition — a flat clause is monotone in
     its tests, so with fewer of them true it cannot hold where it did not two turns before."""
-    pk = t[T_PACK]
-    cells = t[P_BOARD_CELLS]
-    cnt = sec(s, S_COUNTS)
+    pk = t[T.PACK]
+    cells = t[P.BOARD_CELLS]
+    cnt = sec(s, S.COUNTS)
     counts = s[cnt:cnt + cells]
     lo, hi = pack(counts, cells)
-    if s[I_HIST_LEN] == 0:
+    if s[I.HIST_LEN] == 0:
         record(t, s, w)  # a fresh position (game start, state_from) counts for cycles
     plan = plan_of(t)
-    gated = t[pk + PK_GATED] == 1
-    history = t[P_HISTORY] != 0
-    no_moves = t[P_NO_MOVES] == 1
-    stores = pk + t[pk + PK_STORE]
+    gated = t[pk + PK.GATED] == 1
+    history = t[P.HISTORY] != 0
+    no_moves = t[P.NO_MOVES] == 1
+    stores = pk + t[pk + PK.STORE]
     store_0, store_1 = cnt + t[stores], cnt + t[stores + 1]  # (where each colour's captures go)
     where = index_place(t, s)
     gen = index_history(s, w, where) if history else 0
     total = word_sum(lo) + word_sum(hi)
-    mover = s[I_MOVER]
+    mover = s[I.MOVER]
     z = rng[0]
     fresh = 2  # turns left to try the clauses in
     while True:
@@ -219,26 +198,26 @@ def packed_turns(t, s, w, buf, rng, n):
         if history:
             cycle, gen = remember_indexed(t, s, w, where, gen, total,
                                           key_hash(lo, hi, following))
-        s[I_CYCLE] = cycle
+        s[I.CYCLE] = cycle
         n = moves_on_words(t, plan, lo, hi, following, buf)
         set_context(s, house, house)
         if no_moves:
-            w[W_NO_MOVES + following] = 1 if n == 0 else 0
+            w[W.NO_MOVES + following] = 1 if n == 0 else 0
         if fresh > 0 or n == 0 or cycle != 0 or not gated:
             m, reason = first_flat_clause(t, s, w, (lo, hi, cells))
             if m >= 0:
                 unpack(counts, cells, lo, hi)
                 settle_clause(t, s, w, m, reason)
-                if s[I_OVER] == 1:
+                if s[I.OVER] == 1:
                     return 0
                 lo, hi = pack(counts, cells)
                 total = word_sum(lo) + word_sum(hi)
         fresh -= 1
         if pass_turn(t, s, following):
             unpack(counts, cells, lo, hi)
-            finish(t, s, np.int64(-1), np.int64(END_TIMEOUT))
+            finish(t, s, np.int64(-1), np.int64(END.TIMEOUT))
             return 0
-        if n == 0 or w[W_ERROR] != 0:
+        if n == 0 or w[W.ERROR] != 0:
             unpack(counts, cells, lo, hi)
             return n
         mover = following

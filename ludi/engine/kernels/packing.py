@@ -1,5 +1,5 @@
 """Packed houses: a sowing board's counts as ``FIELD_BITS``-bit fields of two words (see
-``T_PACK`` in :mod:`ludi.compile.layout`), and the position key made from them.
+``T.PACK`` in :mod:`ludi.compile.layout`), and the position key made from them.
 
 No field can overflow while the board holds at most ``FIELD_MAX`` seeds, which the callers
 check; a word's fields then add up without carries (:func:`word_sum`).

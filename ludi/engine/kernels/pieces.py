@@ -3,28 +3,7 @@
 
 from __future__ import annotations
 
-from ludi.compile.layout import (
-    BOARD,
-    I_LOOP_FLAG,
-    I_NEMPTY,
-    I_PIECES,
-    P_BOARD_CELLS,
-    P_DIRS,
-    P_GROUPS,
-    P_LOOPS,
-    P_NUM_ADJ,
-    S_COUNTS,
-    S_EMPTIES,
-    S_EPOS,
-    S_GMASK,
-    S_PARENT,
-    S_STATE,
-    S_WHAT,
-    T_ADJ,
-    T_CELLBITS,
-    T_COMPONENTS,
-    T_NBR,
-)
+from ludi.compile.layout import BOARD, I, P, S, T
 from ludi.engine.kernels.core import kernel, sec, tiny
 
 # ---------------------------------------------------------------- groups (union-find)
@@ -42,10 +21,10 @@ def find(s, par, x):
 @kernel
 def closes_loop(t, s, c, stone):
     """Before joining ``c`` to its groups: does it touch one group in two separate arcs?"""
-    par = sec(s, S_PARENT)
-    nb = t[T_NBR] + c * t[P_DIRS]
-    adj = t[T_ADJ]
-    nd = t[P_NUM_ADJ]
+    par = sec(s, S.PARENT)
+    nb = t[T.NBR] + c * t[P.DIRS]
+    adj = t[T.ADJ]
+    nd = t[P.NUM_ADJ]
     r0 = -1
     r1 = -1
     r2 = -1
@@ -69,13 +48,13 @@ def closes_loop(t, s, c, stone):
 
 @kernel
 def join_groups(t, s, c, stone):
-    par = sec(s, S_PARENT)
-    gm = sec(s, S_GMASK)
+    par = sec(s, S.PARENT)
+    gm = sec(s, S.GMASK)
     s[par + c] = c
-    s[gm + c] = t[t[T_CELLBITS] + c]
-    nb = t[T_NBR] + c * t[P_DIRS]
-    adj = t[T_ADJ]
-    for i in range(t[P_NUM_ADJ]):
+    s[gm + c] = t[t[T.CELLBITS] + c]
+    nb = t[T.NBR] + c * t[P.DIRS]
+    adj = t[T.ADJ]
+    for i in range(t[P.NUM_ADJ]):
         x = t[nb + t[adj + i]]
         if x >= 0 and s[BOARD + x] == stone:
             a = find(s, par, c)
@@ -91,7 +70,7 @@ def join_groups(t, s, c, stone):
 @tiny
 def own_piece(t, colour):
     """The piece type a player places by default: the first type that player owns (0: none)."""
-    comps = t[T_COMPONENTS]
+    comps = t[T.COMPONENTS]
     return t[comps + 1 + t[comps] + colour]
 
 
@@ -101,9 +80,9 @@ def piece_type(t, s, site):
     is stored as 0, so placing one (the hot path of every placement game) writes nothing more;
     a neutral piece (``add_piece``) is a counter of its type."""
     stone = s[BOARD + site]
-    what = s[sec(s, S_WHAT) + site]
+    what = s[sec(s, S.WHAT) + site]
     if stone == 0:  # a neutral piece nobody owns keeps its type; counters such as seeds have none
-        return what if s[sec(s, S_COUNTS) + site] > 0 else 0
+        return what if s[sec(s, S.COUNTS) + site] > 0 else 0
     return what if what != 0 else own_piece(t, stone - 1)
 
 
@@ -111,12 +90,12 @@ def piece_type(t, s, site):
 def add_piece(t, s, c, colour, what):
     """Put a piece of type ``what`` on the empty cell ``c``: the player's own, or a shared one
     that belongs to nobody, kept as a counter of that type (``who`` 0, the site occupied)."""
-    comps = t[T_COMPONENTS]
-    if t[comps + what] >= 0:  # the type's owner (T_COMPONENTS: K, then each type's owner)
+    comps = t[T.COMPONENTS]
+    if t[comps + what] >= 0:  # the type's owner (T.COMPONENTS: K, then each type's owner)
         place_piece(t, s, c, colour, what)
         return
-    s[sec(s, S_COUNTS) + c] = 1
-    s[sec(s, S_WHAT) + c] = what
+    s[sec(s, S.COUNTS) + c] = 1
+    s[sec(s, S.WHAT) + c] = what
 
 
 @tiny
@@ -124,7 +103,7 @@ def place_piece(t, s, c, colour, what):
     """Put a piece of type ``what`` owned by ``colour`` on the empty cell ``c``."""
     place(t, s, c, colour)
     if what != own_piece(t, colour):
-        s[sec(s, S_WHAT) + c] = what
+        s[sec(s, S.WHAT) + c] = what
 
 
 @tiny
@@ -132,22 +111,22 @@ def place(t, s, c, colour):
     """Put a piece of ``colour``, of its own type, on the empty cell ``c`` (an empty cell's type
     entry is 0 already: ``remove`` clears it)."""
     stone = colour + 1
-    if t[P_LOOPS] == 1:
-        s[I_LOOP_FLAG] = 1 if closes_loop(t, s, c, stone) else 0
+    if t[P.LOOPS] == 1:
+        s[I.LOOP_FLAG] = 1 if closes_loop(t, s, c, stone) else 0
     s[BOARD + c] = stone
-    s[sec(s, S_COUNTS) + c] = 1
-    s[I_PIECES + colour] += 1
-    empt = sec(s, S_EMPTIES)
-    epos = sec(s, S_EPOS)
+    s[sec(s, S.COUNTS) + c] = 1
+    s[I.PIECES + colour] += 1
+    empt = sec(s, S.EMPTIES)
+    epos = sec(s, S.EPOS)
     k = s[epos + c]
-    ne = s[I_NEMPTY] - 1
+    ne = s[I.NEMPTY] - 1
     last = s[empt + ne]
     s[empt + k] = last
     s[epos + last] = k
     s[empt + ne] = c
     s[epos + c] = ne
-    s[I_NEMPTY] = ne
-    if t[P_GROUPS] == 1:
+    s[I.NEMPTY] = ne
+    if t[P.GROUPS] == 1:
         join_groups(t, s, c, stone)
 
 
@@ -156,25 +135,25 @@ def remove(t, s, c):
     """Take the piece off cell ``c`` (pieces that move or are captured; no groups here); a site
     holding counters nobody owns (seeds) is emptied, as Ludii's remove empties a site."""
     stone = s[BOARD + c]
-    s[sec(s, S_STATE) + c] = 0
+    s[sec(s, S.STATE) + c] = 0
     if stone == 0:
-        s[sec(s, S_COUNTS) + c] = 0
-        s[sec(s, S_WHAT) + c] = 0
+        s[sec(s, S.COUNTS) + c] = 0
+        s[sec(s, S.WHAT) + c] = 0
         return
     s[BOARD + c] = 0
-    s[sec(s, S_WHAT) + c] = 0
-    s[sec(s, S_COUNTS) + c] = 0
-    s[I_PIECES + stone - 1] -= 1
-    empt = sec(s, S_EMPTIES)
-    epos = sec(s, S_EPOS)
-    ne = s[I_NEMPTY]
+    s[sec(s, S.WHAT) + c] = 0
+    s[sec(s, S.COUNTS) + c] = 0
+    s[I.PIECES + stone - 1] -= 1
+    empt = sec(s, S.EMPTIES)
+    epos = sec(s, S.EPOS)
+    ne = s[I.NEMPTY]
     first = s[empt + ne]
     k = s[epos + c]
     s[empt + k] = first
     s[epos + first] = k
     s[empt + ne] = c
     s[epos + c] = ne
-    s[I_NEMPTY] = ne + 1
+    s[I.NEMPTY] = ne + 1
 
 
 @kernel
@@ -185,8 +164,8 @@ def move_piece(t, s, a, c, copy):
     the same type stays one piece on the board but adds one to a hand's count. Counters that
     belong to nobody (mancala seeds) move one at a time. The destination takes the origin's
     local state (the origin's is reset when it is emptied)."""
-    cnt = sec(s, S_COUNTS)
-    state = sec(s, S_STATE)
+    cnt = sec(s, S.COUNTS)
+    state = sec(s, S.STATE)
     moved = s[state + a]
     stone = s[BOARD + a]
     if stone == 0:
@@ -202,13 +181,13 @@ def move_piece(t, s, a, c, copy):
     if copy == 0:
         if s[cnt + a] > 1:
             s[cnt + a] -= 1
-            s[I_PIECES + stone - 1] -= 1
+            s[I.PIECES + stone - 1] -= 1
         else:
             remove(t, s, a)
     if s[BOARD + c] == stone and piece_type(t, s, c) == what:
-        if c >= t[P_BOARD_CELLS]:
+        if c >= t[P.BOARD_CELLS]:
             s[cnt + c] += 1
-            s[I_PIECES + stone - 1] += 1
+            s[I.PIECES + stone - 1] += 1
         s[state + c] = moved
         return
     if s[BOARD + c] != 0:

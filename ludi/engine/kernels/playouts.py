@@ -5,28 +5,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ludi.compile.layout import (
-    I_END_OP,
-    I_FORCED_PASSES,
-    I_MOVER,
-    I_NEMPTY,
-    I_OVER,
-    I_PLY,
-    I_WINNER,
-    KIND_BITS,
-    MOVE_ADD,
-    MOVE_SWAP,
-    P_ADD_ALL,
-    P_CELLS,
-    P_MAX_MOVES,
-    P_PLAY,
-    P_SOW_TURN,
-    PLAY_ADD,
-    S_BOARD,
-    S_COUNTS,
-    S_EMPTIES,
-    W_ERROR,
-)
+from ludi.compile.layout import KIND_BITS, MOVE, PLAY, I, P, S, W
 from ludi.engine.kernels.apply import apply_move, apply_move_inline
 from ludi.engine.kernels.core import (
     copy_state,
@@ -47,17 +26,17 @@ from ludi.engine.kernels.turns import turn
 def random_move(t, s, w, buf, rng):
     """A uniformly random legal move, or -1 when there is none. Add-anywhere games draw from the
     empties list directly (the fast path); the others from the generated move list."""
-    if s[I_OVER] == 1:  # a finished game has no legal move, on either path
+    if s[I.OVER] == 1:  # a finished game has no legal move, on either path
         return -1
-    if t[P_PLAY] == PLAY_ADD and t[P_ADD_ALL] == 1:
-        ne = s[I_NEMPTY]
+    if t[P.PLAY] == PLAY.ADD and t[P.ADD_ALL] == 1:
+        ne = s[I.NEMPTY]
         extra = 1 if (ne > 0 and swap_allowed(t, s)) else 0
         if ne + extra == 0:
             return -1
         k = rng_below(rng, ne + extra)
         if k == ne:
-            return MOVE_SWAP
-        return MOVE_ADD | (s[sec(s, S_EMPTIES) + k] << KIND_BITS)
+            return MOVE.SWAP
+        return MOVE.ADD | (s[sec(s, S.EMPTIES) + k] << KIND_BITS)
     n = generate(t, s, w, buf)
     if n == 0:
         return -1
@@ -66,11 +45,11 @@ def random_move(t, s, w, buf, rng):
 
 @kernel
 def sow_playout(t, s, w, buf, rng):
-    """:func:`playout` for ``P_SOW_TURN`` games: the same draws and the same games, each turn
+    """:func:`playout` for ``P.SOW_TURN`` games: the same draws and the same games, each turn
     one sowing ``turn`` (inlined), which leaves the next player's moves in ``buf``; on packed
-    houses (``P_SOW_PACKED``) while the board holds few enough seeds."""
+    houses (``P.SOW_PACKED``) while the board holds few enough seeds."""
     n = -1
-    while s[I_OVER] == 0 and w[W_ERROR] == 0:
+    while s[I.OVER] == 0 and w[W.ERROR] == 0:
         if n < 0:
             n = generate(t, s, w, buf)
         if n == 0:  # the game ends, or the player passes (forced): the general path
@@ -87,10 +66,10 @@ def sow_playout(t, s, w, buf, rng):
 @kernel
 def playout(t, s, w, buf, rng):
     """Play uniformly random moves from ``s`` until the game ends (or an engine error)."""
-    if t[P_SOW_TURN] == 1:
+    if t[P.SOW_TURN] == 1:
         sow_playout(t, s, w, buf, rng)
         return
-    while s[I_OVER] == 0 and w[W_ERROR] == 0:
+    while s[I.OVER] == 0 and w[W.ERROR] == 0:
         m = random_move(t, s, w, buf, rng)
         if m < 0:  # no move: the game ends, or the player passes (forced)
             if end_if_stuck(t, s, w, buf) == 0:
@@ -103,20 +82,20 @@ def playout(t, s, w, buf, rng):
 def playouts(t, s0, w, n, seed, lengths, winners, reasons):
     """``n`` random games from ``s0``. Per game: length in moves (plies without forced passes,
     as Ludii counts), the winning player (-1 for none) and the op that ended it (see
-    ``I_END_OP``). Stops at an engine error (in ``w``)."""
+    ``I.END_OP``). Stops at an engine error (in ``w``)."""
     rng = np.empty(1, np.uint64)
     rng_seed(rng, seed)
     s = s0.copy()
-    buf = np.zeros(t[P_MAX_MOVES], np.int64)
+    buf = np.zeros(t[P.MAX_MOVES], np.int64)
     for g in range(n):
         copy_state(s, s0)
         playout(t, s, w, buf, rng)
-        if w[W_ERROR] != 0:
+        if w[W.ERROR] != 0:
             return
-        lengths[g] = s[I_PLY] - s[I_FORCED_PASSES]
-        win = s[I_WINNER]
+        lengths[g] = s[I.PLY] - s[I.FORCED_PASSES]
+        win = s[I.WINNER]
         winners[g] = player_of(s, win) if win >= 0 else -1
-        reasons[g] = s[I_END_OP]
+        reasons[g] = s[I.END_OP]
 
 
 @njit(cache=True)
@@ -131,15 +110,15 @@ def recorded_playout(t, s, w, buf, seed, movers, legal, occupancy, ever):
     ``w``)."""
     rng = np.empty(1, np.uint64)
     rng_seed(rng, seed)
-    cells = t[P_CELLS]
-    board = sec(s, S_BOARD)
-    counts = sec(s, S_COUNTS)
+    cells = t[P.CELLS]
+    board = sec(s, S.BOARD)
+    counts = sec(s, S.COUNTS)
     if ever.shape[0] < cells:
         return -1
     ply = 0
     while True:
-        n = end_if_stuck(t, s, w, buf) if s[I_OVER] == 0 else 0
-        if w[W_ERROR] != 0:
+        n = end_if_stuck(t, s, w, buf) if s[I.OVER] == 0 else 0
+        if w[W.ERROR] != 0:
             return -1
         occupied = 0
         for c in range(cells):
@@ -147,13 +126,13 @@ def recorded_playout(t, s, w, buf, seed, movers, legal, occupancy, ever):
                 occupied += 1
                 ever[c] = True
         occupancy[ply] = occupied
-        if s[I_OVER] != 0:
+        if s[I.OVER] != 0:
             return ply
         if ply >= movers.shape[0] or ply + 1 >= occupancy.shape[0]:
             return -1
-        movers[ply] = player_of(s, s[I_MOVER])
+        movers[ply] = player_of(s, s[I.MOVER])
         legal[ply] = n
         apply_move(t, s, w, buf[rng_below(rng, n)])
-        if w[W_ERROR] != 0:
+        if w[W.ERROR] != 0:
             return -1
         ply += 1

@@ -3,17 +3,7 @@
 
 from __future__ import annotations
 
-from ludi.compile.layout import (
-    I_ACTIVE,
-    I_BEST_FREE,
-    I_END_OP,
-    I_OVER,
-    I_RANKS,
-    I_SCORES,
-    I_WINNER,
-    I_WORST_FREE,
-    P_PLAYERS,
-)
+from ludi.compile.layout import I, P
 from ludi.engine.kernels.core import kernel, tiny
 
 
@@ -21,30 +11,30 @@ from ludi.engine.kernels.core import kernel, tiny
 def finish(t, s, winner, reason):
     """End the game: ``winner`` is a colour (it takes the best free rank), or -1 for a draw among
     those still in; every player still unranked shares the next rank."""
-    s[I_OVER] = 1
-    s[I_END_OP] = reason
-    n = t[P_PLAYERS]
-    best = s[I_BEST_FREE] if s[I_BEST_FREE] > 0 else 1
-    if winner >= 0 and s[I_RANKS + winner] == 0:
-        s[I_RANKS + winner] = best
+    s[I.OVER] = 1
+    s[I.END_OP] = reason
+    n = t[P.PLAYERS]
+    best = s[I.BEST_FREE] if s[I.BEST_FREE] > 0 else 1
+    if winner >= 0 and s[I.RANKS + winner] == 0:
+        s[I.RANKS + winner] = best
         best += 1
     for c in range(n):
-        if s[I_RANKS + c] == 0:
-            s[I_RANKS + c] = best
+        if s[I.RANKS + c] == 0:
+            s[I.RANKS + c] = best
     first = -1
     firsts = 0
     for c in range(n):
-        if s[I_RANKS + c] == 1:
+        if s[I.RANKS + c] == 1:
             first = c
             firsts += 1
-    s[I_WINNER] = first if firsts == 1 else -1
+    s[I.WINNER] = first if firsts == 1 else -1
 
 
 @tiny
 def active_count(t, s):
     k = 0
-    for c in range(t[P_PLAYERS]):
-        k += s[I_ACTIVE + c]
+    for c in range(t[P.PLAYERS]):
+        k += s[I.ACTIVE + c]
     return k
 
 
@@ -54,8 +44,8 @@ def last_one_standing(t, s, reason):
     if active_count(t, s) > 1:
         return
     survivor = -1
-    for c in range(t[P_PLAYERS]):
-        if s[I_ACTIVE + c] == 1:
+    for c in range(t[P.PLAYERS]):
+        if s[I.ACTIVE + c] == 1:
             survivor = c
     finish(t, s, survivor, reason)
 
@@ -64,12 +54,12 @@ def last_one_standing(t, s, reason):
 def eliminate(t, s, colour, reason):
     """A loss with more than two players: the player takes the worst free rank and is out (its
     stones stay on the board); the game goes on while two or more remain."""
-    if s[I_ACTIVE + colour] == 0:
+    if s[I.ACTIVE + colour] == 0:
         return
-    worst = s[I_WORST_FREE] if s[I_WORST_FREE] > 0 else t[P_PLAYERS]
-    s[I_RANKS + colour] = worst
-    s[I_WORST_FREE] = worst - 1
-    s[I_ACTIVE + colour] = 0
+    worst = s[I.WORST_FREE] if s[I.WORST_FREE] > 0 else t[P.PLAYERS]
+    s[I.RANKS + colour] = worst
+    s[I.WORST_FREE] = worst - 1
+    s[I.ACTIVE + colour] = 0
     last_one_standing(t, s, reason)
 
 
@@ -77,36 +67,36 @@ def eliminate(t, s, colour, reason):
 def win_out(t, s, colour, reason):
     """A win with more than two players under Ludii's rules: the player takes the best free rank
     and leaves; the others play on while two or more remain."""
-    if s[I_ACTIVE + colour] == 0:
+    if s[I.ACTIVE + colour] == 0:
         return
-    best = s[I_BEST_FREE] if s[I_BEST_FREE] > 0 else 1
-    s[I_RANKS + colour] = best
-    s[I_BEST_FREE] = best + 1
-    s[I_ACTIVE + colour] = 0
+    best = s[I.BEST_FREE] if s[I.BEST_FREE] > 0 else 1
+    s[I.RANKS + colour] = best
+    s[I.BEST_FREE] = best + 1
+    s[I.ACTIVE + colour] = 0
     last_one_standing(t, s, reason)
 
 
 @kernel
 def finish_by_score(t, s, reason):
-    """End the game ranking the colours by ``s[I_SCORES]`` (higher first; ties share a rank)."""
-    n = t[P_PLAYERS]
+    """End the game ranking the colours by ``s[I.SCORES]`` (higher first; ties share a rank)."""
+    n = t[P.PLAYERS]
     best = -(1 << 62)
     winners = 0
     winner = -1
     for c in range(n):
-        v = s[I_SCORES + c]
+        v = s[I.SCORES + c]
         if v > best:
             best = v
             winners = 1
             winner = c
         elif v == best:
             winners += 1
-    s[I_OVER] = 1
-    s[I_END_OP] = reason
-    s[I_WINNER] = winner if winners == 1 else -1
+    s[I.OVER] = 1
+    s[I.END_OP] = reason
+    s[I.WINNER] = winner if winners == 1 else -1
     for c in range(n):
         rank = 1
         for d in range(n):
-            if s[I_SCORES + d] > s[I_SCORES + c]:
+            if s[I.SCORES + d] > s[I.SCORES + c]:
                 rank += 1
-        s[I_RANKS + c] = rank
+        s[I.RANKS + c] = rank

@@ -8,43 +8,8 @@ feeding options — without the condition VM. Tests play both paths and compare 
 
 from __future__ import annotations
 
-from ludi.compile.layout import (
-    ERR_SOWING,
-    FROM_SHIFT,
-    G_THEN,
-    GEN_SHIFT,
-    GEN_WIDTH,
-    I_LAST_AFTER,
-    I_LAST_FROM,
-    I_LAST_TO,
-    I_MOVER,
-    INFO_SIZE,
-    KIND_BITS,
-    MOVE_SELECT,
-    P_CELLS,
-    P_MAX_MOVES,
-    P_SOW_CAPTURE,
-    P_SOW_FLAGS,
-    P_SOW_GEN,
-    P_SOW_OPP,
-    P_SOW_OWN,
-    P_SOW_SKIP,
-    P_TRACK_LEN,
-    P_TRACK_LOOP,
-    P_W_SCRATCH,
-    S_COUNTS,
-    SOW_BACKTRACK,
-    SOW_FEED,
-    SOW_INCLUDE_SELF,
-    SOW_SLAM_NO_CAPTURE,
-    T_GEN,
-    T_LIST,
-    T_REGIONS,
-    T_SITES,
-    T_TRACK,
-    T_TRACKS,
-)
-from ludi.engine.kernels.core import fail, kernel, tiny
+from ludi.compile.layout import ERR, FROM_SHIFT, GEN_SHIFT, KIND_BITS, MOVE, SOW, TR, G, I, P, S, T
+from ludi.engine.kernels.core import fail, kernel, region_row, tiny, track_block
 
 
 @tiny
@@ -66,20 +31,20 @@ def previous_place(length, loop, pos):
 @kernel
 def track_site(t, index, site, steps):
     """Ludii's (trackSite Move …): the site ``steps`` places after ``site`` on track ``index``
-    (T_TRACKS); from a site off the track, counted from its end. Past the end of a track that
+    (T.TRACKS); from a site off the track, counted from its end. Past the end of a track that
     does not loop, or with no track (``index`` -1): -1."""
     if index < 0:
         return -1
-    block = t[T_TRACKS] + t[t[T_TRACKS] + 1 + index]
-    length = t[block]
-    sites = block + 2
+    block = track_block(t, index)
+    length = t[block + TR.LENGTH]
+    sites = block + TR.SITES
     pos = length
-    if site >= 0 and site < t[P_CELLS] and t[sites + length + site] >= 0:
+    if site >= 0 and site < t[P.CELLS] and t[sites + length + site] >= 0:
         pos = t[sites + length + site]
     pos += steps if steps > 0 else 0
     if pos < length:
         return t[sites + pos]
-    if t[block + 1] == 1:
+    if t[block + TR.LOOP] == 1:
         return t[sites + pos % length]
     return -1
 
@@ -87,33 +52,33 @@ def track_site(t, index, site, steps):
 @tiny
 def track_next(t, pos):
     """The place after ``pos`` on the board's track."""
-    return next_place(t[P_TRACK_LEN], t[P_TRACK_LOOP], pos)
+    return next_place(t[P.TRACK_LEN], t[P.TRACK_LOOP], pos)
 
 
 @tiny
 def track_prev(t, pos):
     """The place before ``pos`` on the board's track."""
-    return previous_place(t[P_TRACK_LEN], t[P_TRACK_LOOP], pos)
+    return previous_place(t[P.TRACK_LEN], t[P.TRACK_LOOP], pos)
 
 
 @tiny
 def in_houses(t, code, colour, site):
-    return t[t[T_REGIONS] + (code * 4 + colour) * t[P_CELLS] + site] == 1
+    return t[region_row(t, code, colour) + site] == 1
 
 
 @kernel
 def sow_on(t, w, a, cnt, colour, house):
     """Sow ``house`` for ``colour`` on the counts ``a[cnt:cnt+C]`` and make the captures; return
     the last site sown (-1 when nothing moved)."""
-    L = t[P_TRACK_LEN]
-    track = t[T_TRACK]
+    L = t[P.TRACK_LEN]
+    track = t[T.TRACK]
     pos = t[track + L + house]
     seeds = a[cnt + house]
     if pos < 0 or seeds == 0:
         return -1
     a[cnt + house] = 0
-    flags = t[P_SOW_FLAGS]
-    skip = t[P_SOW_SKIP]
+    flags = t[P.SOW_FLAGS]
+    skip = t[P.SOW_SKIP]
     last = house
     skipped = 0  # sites passed in a row without a seed: a whole lap means none can take one
     while seeds > 0:
@@ -121,12 +86,12 @@ def sow_on(t, w, a, cnt, colour, house):
         if pos < 0:
             break
         site = t[track + pos]
-        if (site == house and (flags & SOW_INCLUDE_SELF) == 0) or \
+        if (site == house and (flags & SOW.INCLUDE_SELF) == 0) or \
                 (skip > 0 and a[cnt + site] >= skip):
             skipped += 1
             if skipped >= L:
-                gen = t[T_GEN] + t[P_SOW_GEN] * GEN_WIDTH
-                fail(w, ERR_SOWING, t[t[T_LIST] + t[gen + G_THEN]], house)
+                gen = t[T.GEN] + t[P.SOW_GEN] * G.SIZE
+                fail(w, ERR.SOWING, t[t[T.LIST] + t[gen + G.THEN]], house)
                 break
             continue
         skipped = 0
@@ -135,9 +100,9 @@ def sow_on(t, w, a, cnt, colour, house):
         last = site
     a[cnt + house] += seeds  # a track that does not loop keeps what it could not sow
     # captures: qualifying opposing houses, from the last one backwards
-    opp = t[P_SOW_OPP]
-    mask = t[P_SOW_CAPTURE]
-    C = t[P_CELLS]
+    opp = t[P.SOW_OPP]
+    mask = t[P.SOW_CAPTURE]
+    C = t[P.CELLS]
     p = t[track + L + last]
     first = p
     taken = 0
@@ -148,21 +113,21 @@ def sow_on(t, w, a, cnt, colour, house):
             break
         taken += k
         first = p
-        if (flags & SOW_BACKTRACK) == 0:
+        if (flags & SOW.BACKTRACK) == 0:
             break
         p = track_prev(t, p)
         if p < 0 or t[track + p] == house or p == t[track + L + last]:
             break
     if taken == 0:
         return last
-    if (flags & SOW_SLAM_NO_CAPTURE) != 0:
+    if (flags & SOW.SLAM_NO_CAPTURE) != 0:
         left = 0
         for c in range(C):
             if in_houses(t, opp, colour, c):
                 left += a[cnt + c]
         if left == taken:
             return last  # a grand slam: legal, but nothing is captured
-    store = t[t[T_SITES] + colour]
+    store = t[t[T.SITES] + colour]
     p = t[track + L + last]
     while True:
         site = t[track + p]
@@ -177,39 +142,39 @@ def sow_on(t, w, a, cnt, colour, house):
 @tiny
 def houses(t, code, colour):
     """Region ``code``'s row for ``colour`` (1 on its sites), as a view of the tables."""
-    C = t[P_CELLS]
-    at = t[T_REGIONS] + (code * 4 + colour) * C
+    C = t[P.CELLS]
+    at = region_row(t, code, colour)
     return t[at:at + C]
 
 
 @kernel
 def sow_moves(t, s, w, buf):
     """The mover's legal sowing moves into ``buf``; return how many."""
-    colour = s[I_MOVER]
-    C = t[P_CELLS]
-    cnt = INFO_SIZE + S_COUNTS * C
+    colour = s[I.MOVER]
+    C = t[P.CELLS]
+    cnt = I.SIZE + S.COUNTS * C
     counts = s[cnt:cnt + C]  # (views: the loops need no negative-index checks)
-    own = houses(t, t[P_SOW_OWN], colour)
-    opp = houses(t, t[P_SOW_OPP], colour)
-    flags = t[P_SOW_FLAGS]
-    feed_check = (flags & SOW_FEED) != 0
-    if feed_check and (flags & SOW_SLAM_NO_CAPTURE) != 0:
+    own = houses(t, t[P.SOW_OWN], colour)
+    opp = houses(t, t[P.SOW_OPP], colour)
+    flags = t[P.SOW_FLAGS]
+    feed_check = (flags & SOW.FEED) != 0
+    if feed_check and (flags & SOW.SLAM_NO_CAPTURE) != 0:
         # captures never empty the opponent then: only an already empty side needs feeding
         # (summed without a branch a site: the loop vectorises)
         left = 0
         for c in range(C):
             left += counts[c] if opp[c] == 1 else 0
         feed_check = left == 0
-    tag = MOVE_SELECT | (t[P_SOW_GEN] << GEN_SHIFT)
+    tag = MOVE.SELECT | (t[P.SOW_GEN] << GEN_SHIFT)
     n = 0
     if not feed_check:  # every non-empty house: listed without a branch on its count
-        top = t[P_MAX_MOVES] - 1  # (n stays below the number of own houses, the bound)
+        top = t[P.MAX_MOVES] - 1  # (n stays below the number of own houses, the bound)
         for h in range(C):
             if own[h] == 1:
                 buf[min(n, top)] = tag | (h << FROM_SHIFT) | (h << KIND_BITS)
                 n += 1 if counts[h] != 0 else 0
         return n
-    scratch = t[P_W_SCRATCH]  # C counts to try each sowing on
+    scratch = t[P.W_SCRATCH]  # C counts to try each sowing on
     for h in range(C):
         if own[h] != 1 or counts[h] == 0:
             continue
@@ -230,14 +195,14 @@ def sow_moves(t, s, w, buf):
 @tiny
 def play_sow(t, s, w, house):
     """Apply the sowing move from ``house`` to the state."""
-    cnt = INFO_SIZE + S_COUNTS * t[P_CELLS]
-    sowed(s, house, sow_on(t, w, s, cnt, s[I_MOVER], house))
+    cnt = I.SIZE + S.COUNTS * t[P.CELLS]
+    sowed(s, house, sow_on(t, w, s, cnt, s[I.MOVER], house))
 
 
 @tiny
 def sowed(s, house, last):
     """The last move's fields after a sowing from ``house`` whose last seed fell on ``last``
     (the site (last To afterSow) reads)."""
-    s[I_LAST_FROM] = house
-    s[I_LAST_TO] = house
-    s[I_LAST_AFTER] = last
+    s[I.LAST_FROM] = house
+    s[I.LAST_TO] = house
+    s[I.LAST_AFTER] = last

@@ -1,4 +1,4 @@
-"""The sowing turn in one kernel (``P_SOW_TURN``): a sowing move, the position history, the end
+"""The sowing turn in one kernel (``P.SOW_TURN``): a sowing move, the position history, the end
 clauses and the next player's moves, without the general move's dispatch and the condition VM.
 
 It changes the state exactly as :func:`ludi.engine.kernels.apply.apply_move` does for the same
@@ -11,54 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ludi.compile.layout import (
-    CL_COND,
-    CL_COND_END,
-    CLAUSE_WIDTH,
-    END_TIMEOUT,
-    ERR_VM_STACK,
-    I_CELLS,
-    I_COUNTER,
-    I_CYCLE,
-    I_HIST_LEN,
-    I_LAST_FROM,
-    I_LAST_TO,
-    I_MOVE_AGAIN,
-    I_MOVER,
-    I_NEXT_IS_MOVER,
-    I_OVER,
-    I_PENDING,
-    I_PLY,
-    I_PREV_MOVER,
-    I_STUCK,
-    I_TURNS,
-    O_COMPARE,
-    O_KIND,
-    O_ROLE,
-    O_SITE,
-    O_VALUE,
-    OP_AND,
-    OP_COUNT_CMP,
-    OP_CYCLE,
-    OP_EQ,
-    OP_GE,
-    OP_GT,
-    OP_LE,
-    OP_LT,
-    OP_NO_MOVES,
-    OP_TRUE,
-    OP_WIDTH,
-    P_MOVE_LIMIT,
-    P_NO_MOVES,
-    P_NUM_CLAUSES,
-    P_TURN_LIMIT,
-    P_VM_STACK,
-    ROLE_MOVER,
-    S_COUNTS,
-    T_CLAUSES,
-    T_CODE,
-    W_NO_MOVES,
-)
+from ludi.compile.layout import CL, END, ERR, OP, ROLE, I, O, P, S, T, W
 from ludi.engine.kernels.core import fail, kernel, sec, set_context, tiny
 from ludi.engine.kernels.effects import move_from
 from ludi.engine.kernels.ends import settle_clause
@@ -70,16 +23,16 @@ from ludi.engine.kernels.sowing import play_sow, sow_moves
 
 @tiny
 def comparison(op, a, b):
-    """``a OP b`` for the comparison ops (OP_EQ … OP_GE) a count test may use."""
-    if op == OP_GE:
+    """``a OP b`` for the comparison ops (OP.EQ … OP.GE) a count test may use."""
+    if op == OP.GE:
         return a >= b
-    if op == OP_EQ:
+    if op == OP.EQ:
         return a == b
-    if op == OP_LE:
+    if op == OP.LE:
         return a <= b
-    if op == OP_GT:
+    if op == OP.GT:
         return a > b
-    if op == OP_LT:
+    if op == OP.LT:
         return a < b
     return a != b
 
@@ -90,25 +43,25 @@ def flat_test(t, s, w, code, counts, packed, pc):
     a two-player game (the mover's own (no Moves …) is the stalemate flag, the other player's
     was counted before the clauses; see ``conditions.no_moves``). The board's counts are read
     from ``counts``, or from the packed words ``packed`` = (lo, hi, sites) below its sites."""
-    at = code + pc * OP_WIDTH
-    op = t[at + O_KIND]
-    if op == OP_COUNT_CMP:
-        site = t[at + O_SITE]
+    at = code + pc * O.SIZE
+    op = t[at + O.KIND]
+    if op == OP.COUNT_CMP:
+        site = t[at + O.SITE]
         lo, hi, sites = packed
         if site >= 0 and site < sites:
             count = field(lo, hi, site)
         else:
             count = counts[site] if site >= 0 and site < counts.shape[0] else 0
-        return comparison(t[at + O_COMPARE], count, t[at + O_VALUE])
-    if op == OP_NO_MOVES:
-        role = t[at + O_ROLE]
-        mover = s[I_MOVER]
-        if role == ROLE_MOVER or role == mover:
-            return s[I_STUCK] == 1
-        return w[W_NO_MOVES + 1 - mover] == 1
-    if op == OP_CYCLE:
-        return s[I_CYCLE] != 0
-    return op == OP_TRUE
+        return comparison(t[at + O.COMPARE], count, t[at + O.VALUE])
+    if op == OP.NO_MOVES:
+        role = t[at + O.ROLE]
+        mover = s[I.MOVER]
+        if role == ROLE.MOVER or role == mover:
+            return s[I.STUCK] == 1
+        return w[W.NO_MOVES + 1 - mover] == 1
+    if op == OP.CYCLE:
+        return s[I.CYCLE] != 0
+    return op == OP.TRUE
 
 
 @kernel
@@ -116,20 +69,20 @@ def first_flat_clause(t, s, w, packed):
     """Index of the first end clause that holds (-1: none) and the op that made it hold, for
     clauses of flat tests: the same answer as ``first_clause`` (an (and …) holds by its last
     test, an (or …) by its first true one). ``packed``: see :func:`flat_test`."""
-    code = t[T_CODE]
-    cnt = sec(s, S_COUNTS)
-    counts = s[cnt:cnt + s[I_CELLS]]
-    for m in range(t[P_NUM_CLAUSES]):
-        at = t[T_CLAUSES] + CLAUSE_WIDTH * m
-        start = t[at + CL_COND]
-        last = t[at + CL_COND_END] - 1
-        if last - start >= t[P_VM_STACK]:  # as the VM refuses it (tables edited by hand)
-            fail(w, ERR_VM_STACK, start, last + 1 - start)
+    code = t[T.CODE]
+    cnt = sec(s, S.COUNTS)
+    counts = s[cnt:cnt + s[I.CELLS]]
+    for m in range(t[P.NUM_CLAUSES]):
+        at = t[T.CLAUSES] + CL.SIZE * m
+        start = t[at + CL.COND]
+        last = t[at + CL.COND_END] - 1
+        if last - start >= t[P.VM_STACK]:  # as the VM refuses it (tables edited by hand)
+            fail(w, ERR.VM_STACK, start, last + 1 - start)
             return -1, 0
         if last == start:
             if flat_test(t, s, w, code, counts, packed, start):
                 return m, start
-        elif t[code + last * OP_WIDTH + O_KIND] == OP_AND:
+        elif t[code + last * O.SIZE + O.KIND] == OP.AND:
             held = True
             for pc in range(start, last):
                 if not flat_test(t, s, w, code, counts, packed, pc):
@@ -155,26 +108,26 @@ def turn(t, s, w, move, buf):
     """Play the sowing ``move``, record the position, try the end clauses and pass the turn, as
     ``apply_move`` does; return how many legal moves the next player has, written into ``buf``
     (0 when the game is over)."""
-    mover = s[I_MOVER]
-    if s[I_HIST_LEN] == 0:
+    mover = s[I.MOVER]
+    if s[I.HIST_LEN] == 0:
         record(t, s, w)  # a fresh position (game start, state_from) counts for cycles
     play_sow(t, s, w, move_from(move))
     moved(s, mover)
     following = 1 - mover
-    s[I_MOVER] = following
-    s[I_CYCLE] = record(t, s, w)
+    s[I.MOVER] = following
+    s[I.CYCLE] = record(t, s, w)
     n = sow_moves(t, s, w, buf)
-    s[I_MOVER] = mover
-    set_context(s, s[I_LAST_FROM], s[I_LAST_TO])
-    if t[P_NO_MOVES] == 1:
-        w[W_NO_MOVES + following] = 1 if n == 0 else 0
+    s[I.MOVER] = mover
+    set_context(s, s[I.LAST_FROM], s[I.LAST_TO])
+    if t[P.NO_MOVES] == 1:
+        w[W.NO_MOVES + following] = 1 if n == 0 else 0
     m, reason = first_flat_clause(t, s, w, (0, 0, 0))
     if m >= 0:
         settle_clause(t, s, w, m, reason)
-        if s[I_OVER] == 1:
+        if s[I.OVER] == 1:
             return 0
     if pass_turn(t, s, following):
-        finish(t, s, np.int64(-1), np.int64(END_TIMEOUT))
+        finish(t, s, np.int64(-1), np.int64(END.TIMEOUT))
         return 0
     return n
 
@@ -183,18 +136,18 @@ def turn(t, s, w, move, buf):
 def moved(s, mover):
     """What a turn's move changes besides the board, as ``apply_move`` does ((set Pending)
     lasts until the next move)."""
-    s[I_PENDING] = 0
-    s[I_PLY] += 1
-    s[I_PREV_MOVER] = mover
-    s[I_NEXT_IS_MOVER] = 0
-    s[I_MOVE_AGAIN] = 0
+    s[I.PENDING] = 0
+    s[I.PLY] += 1
+    s[I.PREV_MOVER] = mover
+    s[I.NEXT_IS_MOVER] = 0
+    s[I.MOVE_AGAIN] = 0
 
 
 @tiny
 def pass_turn(t, s, following):
     """Pass the turn to ``following``; True when the move or turn limit is reached (the caller
     ends the game as a timeout)."""
-    s[I_COUNTER] += 1
-    s[I_TURNS] += 1
-    s[I_MOVER] = following
-    return s[I_PLY] >= t[P_MOVE_LIMIT] or s[I_TURNS] >= t[P_TURN_LIMIT]
+    s[I.COUNTER] += 1
+    s[I.TURNS] += 1
+    s[I.MOVER] = following
+    return s[I.PLY] >= t[P.MOVE_LIMIT] or s[I.TURNS] >= t[P.TURN_LIMIT]
