@@ -12,6 +12,7 @@ import numpy as np
 from ludi.agents.players import split_agents
 from ludi.errors import IllegalMove, LudiError, UsageError, positive_int, require, writable
 from ludi.lang import grammar, load_description, shipped_games
+from ludi.ludii.sweep import MAX_PLIES, PLAYOUTS
 from ludi.web.commands import add_commands, study_argv
 
 
@@ -356,8 +357,8 @@ def cmd_ludii(args) -> int:
             f"no such file: {reference}; expected Ludii's random_play.csv")
     positive_int(args.playouts, "--playouts")
     workers = positive_int(args.workers, "--workers") if args.workers else 1
-    results = sweep(folder, reference, playouts=args.playouts, seconds=args.seconds,
-                    seed=args.seed, workers=workers, only=args.only)
+    results = sweep(folder, reference, playouts=args.playouts, seed=args.seed, workers=workers,
+                    only=args.only, max_plies=positive_int(args.max_plies, "--max-plies"))
     for cat, row in summary(results).items():
         print(f"{cat:8} " + "  ".join(f"{k} {v}" for k, v in sorted(row.items())))
     if args.report:
@@ -498,9 +499,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("folder", help="a folder of .lud files, e.g. ../shared/ludii/library/board")
     p.add_argument("--reference", metavar="CSV", help="Ludii's random_play.csv (default: found "
                    "beside the folder or one of its parents)")
-    p.add_argument("--playouts", type=int, default=300, help="random games per file (at most)")
-    p.add_argument("--seconds", type=float, default=20.0,
-                   help="the most playing time per file (a guard: fewer games past it)")
+    p.add_argument("--playouts", type=int, default=PLAYOUTS,
+                   help=f"random games per file (default {PLAYOUTS})")
+    p.add_argument("--max-plies", type=int, default=MAX_PLIES, metavar="N",
+                   help="a guard counted in work: a file's sample stops short of its playouts "
+                   f"only past N plies in all (default {MAX_PLIES:,}); never in seconds, so "
+                   "the verdicts do not change with the machine's load")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--workers", type=int, help="processes (default 1)")
     p.add_argument("--only", metavar="TEXT", help="only files whose path contains TEXT")

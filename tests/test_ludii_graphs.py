@@ -8,7 +8,10 @@ documented meaning (its graph functions and topology; see ludi/compile/graphs.py
 - ``(remove G vertices:{…})``: the points left are numbered again in order; ``(add G edges:{…})``;
 - ``(concentric Square rings:3)``: the Nine Men's Morris board, numbered by Ludii's reorder;
   ``(concentric {1 8})``: a centre and a ring;
-- a step's direction is the nearest of 16 compass points; lines and jumps run straight on.
+- a step's direction is the nearest of 16 compass points; lines and jumps run straight on;
+- ``(sites Outer)`` on points: those on the boundary Ludii's MeasureGraph walks round the graph
+  (from the leftmost point, each point's lines in angle order), not every point that lacks a
+  neighbour in some direction.
 """
 
 from __future__ import annotations
@@ -46,6 +49,27 @@ def test_remove_packs_the_numbers_and_add_joins_points_by_number():
     assert len(g.points) == 7 and g.points[1] == (2, 0) and g.points[6] == (2, 2)
     joined = graphs.add(g, [], [], [(0, 6)])
     assert (0, 6) in joined.edges
+
+
+def test_outer_points_are_those_on_the_boundary_walked_round_the_graph():
+    assert graphs.perimeter(graphs.grid(3, 3)) == {0, 1, 2, 3, 5, 6, 7, 8}
+    # Nine Men's Morris: the outer ring alone, though the middle ring's points lack neighbours
+    morris = graphs.concentric_square(3)
+    assert graphs.perimeter(morris) == {v for v, (x, y) in enumerate(morris.points)
+                                        if max(abs(x), abs(y)) > 2}
+    # Ratio's board: a grid with wedges above and below, less three points: its centre (2) and
+    # the point below the top wedge's apex (4) are inside
+    ratio = graphs.add(graphs.remove(graphs.merge([
+        graphs.grid(3, 3, "Alternating"), graphs.shift(graphs.wedge(2), 0, 2),
+        graphs.shift(graphs.rotate(graphs.wedge(2), 180), 0, -1)]), [3, 5, 1], []),
+        [], [], [(0, 3), (1, 5), (2, 7), (0, 1)])
+    assert graphs.perimeter(ratio) == {0, 1, 3, 5, 6, 7}
+    # two separate parts each have their boundary; a part inside another's has none
+    apart = graphs.merge([graphs.grid(2, 2), graphs.shift(graphs.grid(2, 2), 5, 0)])
+    assert graphs.perimeter(apart) == set(range(8))
+    ring = graphs.merge([graphs.scale(graphs.grid(2, 2), 4, 4),
+                         graphs.shift(graphs.grid(2, 2), 1.5, 1.5)])
+    assert graphs.perimeter(ring) == {0, 1, 2, 3}
 
 
 def test_nine_mens_morris_board():

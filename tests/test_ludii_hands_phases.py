@@ -223,7 +223,7 @@ def test_a_player_stuck_while_another_can_move_passes():
     assert moves(state) == ["pass (forced)"] and not state.is_terminal()
     state.apply("pass (forced)")
     assert moves(state) == ["e5-e4"]
-    sample = sample_random_play(game, 20, 5.0)
+    sample = sample_random_play(game, 20)
     # P2 steps E5 to E1 (4 moves) while P1 passes; then both are stuck: a draw
     assert sample.moves_mean == 4 and sample.shares["draw"] == 1.0
 

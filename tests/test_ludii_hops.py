@@ -196,3 +196,47 @@ def test_a_filter_region_is_read_only_where_ludi_plays_it():
         (end (if (is Line 3) (result Mover Win)))))"""
     with pytest.raises(CompileError, match="forEach REGION if:COND"):
         ludi.parse(text)
+
+
+
+FORWARD = """(game "Forward" (players {(player N) (player S)})
+  (equipment {(board (square 6)) (piece "Man" Each)})
+  (rules
+    (start {start})
+    (play (if (is Prev Mover)
+              (move Hop (from (last To)) (directions {FR FL})
+                        (between if:(is Enemy (who at:(between))) (apply (remove (between))))
+                        (to if:(is Empty (to)))
+                        (then (if (can Move (hop (from (last To)) (directions {FR FL})
+                                                 (between if:(is Enemy (who at:(between))))
+                                                 (to if:(is Empty (to)))))
+                                  (moveAgain))))
+              (forEach Piece "Man"
+                  (move Hop (directions {FR FL})
+                            (between if:(is Enemy (who at:(between))) (apply (remove (between))))
+                            (to if:(is Empty (to)))
+                            (then (if (can Move (hop (from (last To)) (directions {FR FL})
+                                                     (between if:(is Enemy (who at:(between))))
+                                                     (to if:(is Empty (to)))))
+                                      (moveAgain)))))))
+    (end (if (no Moves Next) (result Mover Win)))))"""
+
+
+def test_relative_directions_outside_a_pieces_moves_turn_with_the_piece_that_moves():
+    """Ludii turns ``(directions {FR FL})`` of a hop in the rules' play (English Draughts'
+    capture series) from the facing of the piece on the from-site: for a man facing S, forward
+    is south-west and south-east, in the series' later jumps as in its first."""
+    # P1 (facing N) has no capture and passes; P2's man on e5 takes d4 (south-west) and from
+    # c3 goes on over d2 to e1 (south-east), not over b4 to a5 (north-west: P1's forward)
+    start = '{(place "Man1" {"D4" "D2" "B4" "F6"}) (place "Man2" {"E5"})}'
+    state = ludi.parse(FORWARD.replace("{start}", start)).initial_state()
+    state.apply(state.legal_moves()[0])  # P1's forced pass
+    assert moves(state) == ["e5-c3"]
+    state.apply("e5-c3")
+    assert state.to_move == 1 and moves(state) == ["c3-e1"]
+    # where the rules' play turns a slide, ludi does not turn it yet, and says so
+    text = FORWARD.replace("{start}", start)
+    slide = (text[:text.index("(play (")] + "(play (move Slide (from (sites Occupied by:Mover)) "
+             "(directions {FR FL})))\n    " + text[text.index("(end"):])
+    with pytest.raises(CompileError, match=r"supported in \(move Step …\) and \(move Hop …\)"):
+        ludi.parse(slide)

@@ -55,6 +55,14 @@ def test_agreement_within_sampling_error_and_not_beyond():
     wrong = disagreements(sample(shares={"p1_win": 0.75, "p2_win": 0.25, "draw": 0.0,
                                          "limit": 0.0}), ref())
     assert [w.split()[0] for w in wrong] == ["p1_win", "p2_win"]
+    # a small sample of Ludii's is judged by the pooled share: none of 8 games won by P2 is what
+    # a game P2 wins 22% of the time gives one time in eight; none of 300 is not
+    barca = dict(shares={"p1_win": 0.18, "p2_win": 0.22, "draw": 0.6, "limit": 0.6},
+                 playouts=400)
+    assert disagreements(sample(**barca), ref(playouts=8, shares={
+        "p1_win": 0.125, "p2_win": 0.0, "draw": 0.875, "limit": 0.875})) == []
+    assert disagreements(sample(**barca), ref(shares={
+        "p1_win": 0.18, "p2_win": 0.0, "draw": 0.82, "limit": 0.82}))[0].startswith("p2_win")
     # the legal moves at the start must be equal
     assert disagreements(sample(legal_moves_initial=10), ref()) == [
         "10 legal moves at the start, Ludii 9"]
@@ -121,3 +129,16 @@ def test_whole_library_plays_as_ludii_or_is_refused():
         "docs/ludii-coverage.md is out of date: run "
         "ludi ludii ../shared/ludii/library/board --workers 2 --report docs/ludii-coverage.md")
     assert markdown(results).count("\n") > 50
+
+
+def test_a_sample_is_counted_in_work_and_the_same_on_any_machine():
+    import ludi
+    from ludi.ludii import sample_random_play
+
+    game = ludi.load("tictactoe")
+    one, two = sample_random_play(game, 100, seed=3), sample_random_play(game, 100, seed=3)
+    assert one.playouts == two.playouts == 100
+    assert (one.moves_mean, one.shares) == (two.moves_mean, two.shares)
+    short = sample_random_play(game, 100, seed=3, max_plies=300)  # batches of 25 games
+    assert 25 <= short.playouts < 100 and short.playouts % 25 == 0
+    assert short.playouts == sample_random_play(game, 100, seed=3, max_plies=300).playouts

@@ -127,3 +127,39 @@ def test_a_promotion_is_a_move_of_its_own_and_the_play_around_it_keeps_the_threa
     state = g.initial_state()
     state.apply("e1-a1")
     assert state.is_terminal() and state.winner == 0
+
+
+def test_a_random_move_is_drawn_from_the_safe_moves_alone_and_uniformly():
+    """Random play tests the do-filter on the move it draws only (Ludii's filter playouts):
+    what it draws must be exactly the legal moves, each as often as a draw from the filtered
+    list would give."""
+    import numpy as np
+    from scipy.stats import chisquare
+
+    from ludi.engine import kernels as K
+
+    start = ('(place "King1" coord:"C1") (place "Rook1" {"A1" "E1"}) '
+             '(place "King2" coord:"C3") (place "Rook2" coord:"B5")')
+    g = game(start)
+    state = g.initial_state()
+    # 15 moves, of which the king's b1 (the b5 rook's file), b2, c2 and d2 (next to the
+    # other king) are unsafe: the draw must pass over those
+    assert len(state.legal_codes()) == 11
+    rng = np.empty(1, np.uint64)
+    for ply in range(4):
+        legal = [int(c) for c in state.legal_codes()]
+        draws = []
+        for seed in range(40 * len(legal)):
+            K.rng_seed(rng, seed * 7 + ply)
+            draws.append(int(K.random_move(g.tables, state._s.copy(), g.new_work(),
+                                           g.new_buffer(), rng)))
+        counts = [draws.count(m) for m in legal]
+        assert set(draws) == set(legal), f"ply {ply}: drew {set(draws) - set(legal)}"
+        assert chisquare(counts).pvalue > 1e-4
+        state.apply(state.legal_moves()[ply % len(legal)])
+    # where every move fails the filter (the king's three squares are held), there is none
+    stuck = game('(place "King1" coord:"A1") (place "Rook2" {"B5" "E2"}) '
+                 '(place "King2" coord:"E5")')
+    K.rng_seed(rng, 1)
+    assert K.random_move(stuck.tables, stuck.initial_state()._s.copy(), stuck.new_work(),
+                         stuck.new_buffer(), rng) == -1

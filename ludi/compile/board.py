@@ -51,6 +51,9 @@ class Board:
     #: Ludii's All and Diagonal directions also reach the points across undrawn diagonals
     partial_diagonals: bool = False
     positions: np.ndarray | None = None  # a graph board's points (x, y) as floats (drawing)
+    #: a graph board's points: 1 on its outer boundary (graphs.perimeter), as a point of a
+    #: graph may lack neighbours in many of the board's directions and still be inside
+    outer: np.ndarray | None = None
     _index: dict = field(default_factory=dict, repr=False)
 
     @property
@@ -114,8 +117,12 @@ class Board:
 
     @property
     def rim(self) -> np.ndarray:
-        """1 for cells with fewer neighbours than the board's directions (the edge)."""
-        return (np.asarray(self.nbr[:, self.adjacent] < 0).any(axis=1)).astype(np.int64)
+        """1 for cells on the edge: with fewer neighbours than the board's directions, or on a
+        graph's outer boundary (the sites after a graph's points, its hands, count as edge)."""
+        rim = (np.asarray(self.nbr[:, self.adjacent] < 0).any(axis=1)).astype(np.int64)
+        if self.outer is not None:
+            rim[:len(self.outer)] = self.outer
+        return rim
 
     def row_cells(self, k: int) -> np.ndarray:
         """Cells of row k counted from the bottom row (0)."""
@@ -373,6 +380,8 @@ def graph_board(g: graphs.Graph) -> Board:
                   "Diagonal": np.zeros((0, 2), np.int64)},
                  np.arange(16, dtype=np.int64), sides, np.zeros(0, np.int64), labels,
                  points=True, positions=positions,
+                 outer=np.isin(np.arange(len(g.points)), sorted(graphs.perimeter(g))).astype(
+                     np.int64),
                  _index={("label", lab): i for i, lab in enumerate(labels)})
 
 

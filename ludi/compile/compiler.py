@@ -35,6 +35,7 @@ from ludi.compile import (
 )
 from ludi.compile import layout as L
 from ludi.compile.board import Board, Track
+from ludi.compile.directions import facing_turns
 from ludi.compile.records import Origin, Records
 from ludi.compile.registry import COMPILERS, fail, not_played, number, refuse_parse_only
 from ludi.errors import CompileError
@@ -483,6 +484,8 @@ class Compiler:
             L.T.NEXT_PHASE: self.next_phases.array(),
             L.T.TRACKS: self.track_blocks(C),
             L.T.THREAT: np.array(self.threat_types, np.int64),
+            L.T.FACING: np.array([0] + [facing_turns(k.facing) for k in self.components],
+                                 np.int64),
             L.T.MAPS: np.concatenate([[len(self.map_rows)],
                                       rows(L.MP, ("map", "key", "value"), self.map_rows)]),
             L.T.PACK: packed,

@@ -61,12 +61,54 @@ def direction_indices(c: Compiler, node: Node, name: str, facing: str = "N") -> 
 def direction_mask(c: Compiler, node: Node) -> int:
     """The bitmask of board directions a Step, Slide or Hop moves along: its DIRECTION or
     (directions {…}), Adjacent by default; relative ones turn from the piece's facing."""
+    mask, turned = turning_mask(c, node)
+    if turned:
+        raise fail(node, f"relative directions ({' '.join(_names(c, node))}) outside a piece's "
+                   "own moves, where the pieces face different ways, are supported in (move "
+                   "Step …) and (move Hop …) only: Ludii turns them from the facing of the "
+                   "piece that moves")
+    return mask
+
+
+def turning_mask(c: Compiler, node: Node) -> tuple[int, bool]:
+    """The directions of a Step or a Hop, and whether the piece that moves turns them: relative
+    directions outside a piece's own moves (``(move Hop (from (last To)) (directions {FR FL})
+    …)`` in the rules' play) mean what they say for the piece on the from-site, which Ludii
+    knows only in play. Where the pieces face different ways and the names mean different
+    directions for them, the mask is for a piece facing N and the kernel turns it to the
+    moving piece's facing (G.TURNED, T.FACING): on a square grid's eight directions only."""
+    names = _names(c, node)
+    if c.piece is not None:
+        return _mask(c, node, names, c.piece.facing), False
+    facings = sorted({piece.facing for piece in c.components} or {"N"})
+    masks = {_mask(c, node, names, facing) for facing in facings}
+    if len(masks) == 1:
+        return masks.pop(), False
+    b = c.board
+    if b.kind not in ("square", "mancala") or b.num_dirs != 8 or b.partial_diagonals \
+            or any(f not in SQUARE_DIRECTIONS for f in facings):
+        raise fail(node, f"relative directions ({' '.join(names)}) outside a piece's own moves, "
+                   f"where the pieces face different ways ({', '.join(facings)}), are not "
+                   f"supported on a {b.shape} board yet: Ludii turns them from the facing of "
+                   "the piece that moves")
+    return _mask(c, node, names, "N"), True
+
+
+def facing_turns(facing: str) -> int:
+    """Eighths of a turn anticlockwise from N to ``facing`` on a square grid (T.FACING)."""
+    return (SQUARE_DIRECTIONS.get(facing, SQUARE_DIRECTIONS["N"]) - SQUARE_DIRECTIONS["N"]) % 8
+
+
+def _names(c: Compiler, node: Node) -> list[str]:
+    """The direction names of a move: its DIRECTION or (directions {…}), else Adjacent."""
     dirs = next((a for a in node.positional if (isinstance(a, Sym)
                                                  and a.kind in ("stepdir", "directions"))
                  or (isinstance(a, Node) and a.rule in ("dirs_set", "dirs_if"))), None)
-    names = ["Adjacent"] if dirs is None else [dirs.name] if isinstance(dirs, Sym) else (
+    return ["Adjacent"] if dirs is None else [dirs.name] if isinstance(dirs, Sym) else (
         c.dispatch(dirs))
-    facing = c.piece.facing if c.piece is not None else "N"
+
+
+def _mask(c: Compiler, node: Node, names: list[str], facing: str) -> int:
     mask = 0
     for name in names:
         turned = direction_indices(c, node, name, facing)

@@ -380,3 +380,74 @@ def _distance_to_line(p, a, b) -> float:
     (px, py), (ax, ay), (bx, by) = p, a, b
     length = math.hypot(bx - ax, by - ay)
     return abs((bx - ax) * (ay - py) - (ax - px) * (by - ay)) / length if length else math.inf
+
+
+# ---------------------------------------------------------------- the outer points
+
+
+def perimeter(g: Graph) -> set[int]:
+    """The points on the graph's outer boundary, found as Ludii's ``MeasureGraph`` finds them
+    (its ``(sites Outer)`` on points): from the leftmost point not yet covered, the boundary is
+    followed along the lines, each point's lines taken in order of angle; the points on it and
+    inside it are covered, and the walk starts again for the next part of the graph. A walk
+    that starts inside another's boundary is no boundary. Inner points, those with every
+    neighbour around them (a wedge's apex on a grid's edge), are not outer, however few
+    neighbours they have."""
+    lines: list[list[int]] = [[] for _ in g.points]
+    for a, b in g.edges:
+        lines[a].append(b)
+        lines[b].append(a)
+    for v, around in enumerate(lines):  # by angle, a stable sort of the order the lines came
+        x, y = g.points[v]
+        around.sort(key=lambda w: math.atan2(g.points[w][1] - y, g.points[w][0] - x))
+    covered: set[int] = set()
+    walks: list[list[int]] = []
+    while len(covered) < len(g.points):
+        start = min((v for v in range(len(g.points)) if v not in covered),
+                    key=lambda v: g.points[v][0])
+        walk = _boundary_walk(g, lines, start)
+        polygon = [g.points[v] for v in walk]
+        covered.update(walk)
+        covered.update(v for v in range(len(g.points)) if _inside(g.points[v], polygon))
+        walks.append(walk)
+    outer: set[int] = set()
+    for i, walk in enumerate(walks):
+        if not any(_inside(g.points[walk[0]], [g.points[v] for v in other])
+                   for j, other in enumerate(walks) if j != i):
+            outer.update(walk)
+    return outer
+
+
+def _boundary_walk(g: Graph, lines: list[list[int]], start: int) -> list[int]:
+    """The points met going round the boundary from ``start`` (leftmost, so on it): first along
+    the line nearest to straight down by Ludii's measure, then at each point along the next line
+    in angle order after the one it came by (not straight back, where another line goes on)."""
+    if not lines[start]:
+        return [start]
+    x, y = g.points[start]
+    vertex = min(lines[start], key=lambda w: math.atan2(g.points[w][0] - x, y - g.points[w][1]))
+    walk, prev = [start], start
+    for _ in range(2 * len(g.edges) + 1):  # each line is gone along at most once each way
+        if vertex == start:
+            return walk
+        walk.append(vertex)
+        around = lines[vertex]
+        i = around.index(prev)
+        step = around[(i + 1) % len(around)]
+        for n in range(1, len(around)):
+            step = around[(i + n) % len(around)]
+            if step != prev:
+                break
+        prev, vertex = vertex, step
+    return walk
+
+
+def _inside(p: tuple[float, float], polygon: list[tuple[float, float]]) -> bool:
+    """Is ``p`` inside the polygon (an even number of its sides crossed to the right)?"""
+    x, y = p
+    inside = False
+    for i, (ax, ay) in enumerate(polygon):
+        bx, by = polygon[i - 1]
+        if (ay > y) != (by > y) and x < ax + (y - ay) * (bx - ax) / (by - ay):
+            inside = not inside
+    return inside

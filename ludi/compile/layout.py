@@ -150,6 +150,8 @@ class T:
     NEXT_PHASE = Slot("the (nextPhase …) records: NX.SIZE integers each (NX fields)")
     THREAT = Slot("per colour (COLOURS): the type of its piece that (is Threatened …) tests "
                   "(0: none)")
+    FACING = Slot("per piece type (K + 1, 0: none): eighths of a turn anticlockwise from N to "
+                  "where it faces, on a square grid (what G.TURNED directions turn by)")
     MAPS = Slot("every (map …) entry: how many, then MP.SIZE integers each (MP fields)")
     PACK = Slot("the packed sowing tables (PK fields; empty unless P.PACKED_KEY)")
 
@@ -619,6 +621,9 @@ class G:
     TO_SITE = Span("... or the one site it goes to")
     TO_COND = Span("the to-condition, with (to) at the destination")
     DIRS = Slot("bitmask of the directions (T.NBR indices) it moves along")
+    TURNED = Slot("Step, HopOver: 1 when DIRS are relative directions turned from N, which "
+                  "the piece that moves turns to its own facing (T.FACING): relative "
+                  "directions outside a piece's own moves, as Ludii turns them")
     THEN = Slot("the (then ...) effects: first T.LIST entry")
     THEN_COUNT = Slot("how many")
     APPLY = Slot("the (to … (apply …)) effects, run at the destination first: first T.LIST "
@@ -664,16 +669,16 @@ class GEN:
     PROPOSE = Kind("propose", name="propose", reads=(G.PROPOSAL,))
     VOTE = Kind("vote", name="vote", reads=(G.PROPOSAL, G.YES))
     STEP = Kind("Ludii's Step: to a neighbour where the to-condition holds (occupied or not)",
-                name="step", reads=(G.FROM_REGION, G.FROM_COND, G.DIRS, G.TO_COND, G.APPLY,
-                                    G.APPLY_COUNT, G.THEN, G.THEN_COUNT))
+                name="step", reads=(G.FROM_REGION, G.FROM_COND, G.DIRS, G.TURNED, G.TO_COND,
+                                    G.APPLY, G.APPLY_COUNT, G.THEN, G.THEN_COUNT))
     FROM_TO = Kind("Ludii's (move (from …) (to …)): any piece from a site to a site",
                    name="fromTo", reads=(G.FROM_REGION, G.FROM_SITE, G.FROM_COND, G.TO_REGION,
                                          G.TO_SITE, G.TO_COND, G.COPY, G.COUNT, G.APPLY,
                                          G.APPLY_COUNT, G.THEN, G.THEN_COUNT))
     HOP_OVER = Kind("Ludii's Hop, one jump: over the adjacent site (between) to the next one",
                     name="hopOver", reads=(G.FROM_REGION, G.FROM_SITE, G.FROM_COND, G.DIRS,
-                                           G.OVER_COND, G.TO_COND, G.APPLY, G.APPLY_COUNT,
-                                           G.THEN, G.THEN_COUNT))
+                                           G.TURNED, G.OVER_COND, G.TO_COND, G.APPLY,
+                                           G.APPLY_COUNT, G.THEN, G.THEN_COUNT))
     LEAP = Kind("Ludii's Leap: along fixed paths of steps (a knight's), to where the "
                 "to-condition holds", name="leap",
                 reads=(G.FROM_REGION, G.FROM_COND, G.PATHS, G.TO_COND, G.APPLY, G.APPLY_COUNT,
@@ -952,6 +957,10 @@ class W:
     CAN_MOVE_LEFT = Slot("... and how many list entries follow it")
     THREAT = Slot("1 when the colour's T.THREAT piece is threatened (before the conditions)",
                   width=COLOURS)
+    LAZY = Slot("1: the next move program may leave its last do-filter to the caller, who "
+                "draws one move at random and tests only that (random_move)")
+    DEFERRED = Slot("the instruction record of the do-filter the program left to the caller "
+                    "(-1: none)")
 
 
 # ================================================================ engine errors

@@ -64,7 +64,11 @@ def leap(c: Compiler, node: Node) -> None:
         raise fail(node, f"a leap on a {c.board.shape} board is not supported yet (its walks "
                    "turn a quarter at a time, as on a square grid)")
     walks = next(a for a in node.positional if isinstance(a, tuple))
-    facing = c.piece.facing if c.piece is not None else "N"
+    facings = {c.piece.facing} if c.piece is not None else {p.facing for p in c.components}
+    facing = min(facings, default="N")
+    if node.named("forward", False) and len(facings) > 1:
+        raise fail(node, "forward:True outside a piece's own moves, where the pieces face "
+                   f"different ways ({', '.join(sorted(facings))}), is not supported yet")
     if node.named("forward", False) and facing not in FORWARD:
         raise fail(node, f"forward:True for a piece facing {facing} is not supported yet")
     found = paths([[t.name for t in walk] for walk in walks], node.named("rotations", True),

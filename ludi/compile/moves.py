@@ -11,7 +11,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ludi.compile import layout as L
-from ludi.compile.directions import direction_mask
+from ludi.compile.directions import direction_mask, turning_mask
 from ludi.compile.regions import component_region, ludii_site
 from ludi.compile.registry import compiles, constant, fail, items, ludeme, number
 from ludi.lang import Node, parse_fragment
@@ -323,11 +323,11 @@ def step(c: Compiler, node: Node) -> None:
     by default) where the to-condition holds (any neighbour without one, occupied or not: a
     piece already there is replaced); the to's (apply …) runs first, at the destination."""
     code = piece_from(c, node)
-    mask = direction_mask(c, node)
+    mask, turned = turning_mask(c, node)
     to = sub_node(node, "to")
     start, count = apply_effects(c, sub_node(to, "apply"))
-    leaf(c, node, L.GEN.STEP, from_region=code, dirs=mask, apply=start, apply_count=count,
-         **condition(c, to.named("if")), **then(c, node))
+    leaf(c, node, L.GEN.STEP, from_region=code, dirs=mask, turned=int(turned), apply=start,
+         apply_count=count, **condition(c, to.named("if")), **then(c, node))
 
 
 @compiles("moves_from_to")
@@ -549,8 +549,9 @@ def hop(c: Compiler, node: Node) -> None:
         cond = condition(c, to.named("if"))
     finally:
         c.hopping = saved
-    leaf(c, node, L.GEN.HOP_OVER, dirs=direction_mask(c, node), apply=start, apply_count=count,
-         **fields, **cond, **then(c, node))
+    mask, turned = turning_mask(c, node)
+    leaf(c, node, L.GEN.HOP_OVER, dirs=mask, turned=int(turned), apply=start,
+         apply_count=count, **fields, **cond, **then(c, node))
 
 
 def _without_exact_one(node: Node) -> Node:

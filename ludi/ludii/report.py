@@ -9,7 +9,7 @@ from pathlib import Path
 
 from ludi.errors import LudiError
 from ludi.ludii.constructs import greedy_order, rank_missing
-from ludi.ludii.sweep import CATEGORIES, STATUSES, FileResult
+from ludi.ludii.sweep import CATEGORIES, MAX_PLIES, PLAYOUTS, STATUSES, FileResult
 
 
 def summary(results: list[FileResult]) -> dict[str, dict[str, int]]:
@@ -55,7 +55,11 @@ def markdown(results: list[FileResult], command: str = "", steps: int = 30) -> s
     agree = counts.get("total", {}).get("agrees", 0)
     lines += [f"**{agree} of {total} files play and agree with Ludii** "
               f"({100 * agree / max(total, 1):.1f}%). Statuses (see `ludi/ludii/sweep.py`): "
-              + ", ".join(f"`{s}`" for s in STATUSES) + ".", ""]
+              + ", ".join(f"`{s}`" for s in STATUSES) + ". Each game is sampled by "
+              f"{PLAYOUTS} random playouts (fewer only past {MAX_PLIES:,} plies in all: a "
+              "count of work, so the sample is the same on any machine), and agrees when its "
+              "mean length and outcome shares are within sampling error of Ludii's and its "
+              "legal moves at the start are Ludii's (`ludi/ludii/reference.py`).", ""]
     lines += ["| category | " + " | ".join(STATUSES) + " | files |",
               "|---|" + "---:|" * (len(STATUSES) + 1)]
     for cat, row in counts.items():

@@ -73,25 +73,32 @@ class FileResult:
         return out
 
 
-def sample_random_play(game, playouts: int = 300, seconds: float = 20.0, seed: int = 0
-                       ) -> Sample:
-    """Random-play figures of ``game`` counted as Ludii counts them: ``playouts`` games, fewer
-    only when they would take more than about ``seconds`` (a guard for very slow games; the
-    same seed then gives the same sample on any machine)."""
+#: Random games a sample plays (each Ludii row counts its own; agreement is judged on 400 at least).
+PLAYOUTS = 400
+#: A sample stops short of its playouts only past this many plies in all (a guard counted in
+#: work, never in seconds: the same seed gives the same sample on any machine, whatever its load).
+MAX_PLIES = 20_000_000
+BATCH = 25  # games a batch: the guard is checked between batches
+
+
+def sample_random_play(game, playouts: int = PLAYOUTS, seed: int = 0,
+                       max_plies: int = MAX_PLIES) -> Sample:
+    """Random-play figures of ``game`` counted as Ludii counts them: ``playouts`` games, in
+    batches of unrelated seeds, fewer only when they would play more than ``max_plies`` plies
+    in all. The speed (playouts per second) is timed, and changes nothing else."""
     from ludi.compile.layout import END
     from ludi.engine.playouts import run_playouts
 
     legal = len(game.initial_state().legal_moves())
     run_playouts(game, 1, seed)  # the kernels compiled (or loaded) before timing
-    first = min(10, playouts)
-    t0 = time.perf_counter()
-    batches = [run_playouts(game, first, _batch_seed(seed, 0))]
-    spent = time.perf_counter() - t0
-    more = playouts - first
-    if more > 0 and spent < seconds:
-        more = min(more, max(1, int(first * (seconds - spent) / max(spent, 1e-9))))
-        batches.append(run_playouts(game, more, _batch_seed(seed, 1)))
-    elapsed = time.perf_counter() - t0
+    batches, plies, elapsed = [], 0, 0.0
+    while sum(len(b[0]) for b in batches) < playouts and plies <= max_plies:
+        n = min(BATCH, playouts - sum(len(b[0]) for b in batches))
+        t0 = time.perf_counter()
+        batch = run_playouts(game, n, _batch_seed(seed, len(batches)))
+        elapsed += time.perf_counter() - t0
+        batches.append(batch)
+        plies += int(batch[0].sum())
     lengths, winners, reasons = (np.concatenate(parts) for parts in zip(*batches, strict=True))
     n = len(lengths)
     shares = {f"p{k + 1}_win": float(np.mean(winners == k)) for k in range(game.num_players)}
@@ -108,8 +115,8 @@ def _batch_seed(seed: int, batch: int) -> int:
     return int(np.random.SeedSequence([seed, batch]).generate_state(1, np.uint32)[0])
 
 
-def check_file(path: Path, folder: Path, reference: dict[str, Reference], playouts: int = 300,
-               seconds: float = 20.0, seed: int = 0) -> FileResult:
+def check_file(path: Path, folder: Path, reference: dict[str, Reference],
+               playouts: int = PLAYOUTS, seed: int = 0, max_plies: int = MAX_PLIES) -> FileResult:
     """Load, play and compare one description; never raises."""
     from ludi.engine.game import from_description
     from ludi.lang import load_description
@@ -139,7 +146,7 @@ def check_file(path: Path, folder: Path, reference: dict[str, Reference], playou
     result.load_s = time.perf_counter() - t0
     result.name = game.name
     try:
-        result.sample = sample_random_play(game, playouts, seconds, seed)
+        result.sample = sample_random_play(game, playouts, seed, max_plies)
     except LudiError as e:
         result.status, result.reason = "error", _first_line(e)
         return result
@@ -184,9 +191,9 @@ def _check_one(args) -> FileResult:
     return check_file(*args)
 
 
-def sweep(folder: str | Path, reference: str | Path | None = None, playouts: int = 300,
-          seconds: float = 20.0, seed: int = 0, workers: int = 1, only: str | None = None,
-          progress: bool = True) -> list[FileResult]:
+def sweep(folder: str | Path, reference: str | Path | None = None, playouts: int = PLAYOUTS,
+          seed: int = 0, workers: int = 1, only: str | None = None, progress: bool = True,
+          max_plies: int = MAX_PLIES) -> list[FileResult]:
     """Check every ``.lud`` file under ``folder`` (those whose path contains ``only``, if
     given) against Ludii's statistics in ``reference`` (a ``random_play.csv``)."""
     from tqdm.auto import tqdm
@@ -195,7 +202,7 @@ def sweep(folder: str | Path, reference: str | Path | None = None, playouts: int
     paths = sorted(p for p in folder.rglob("*.lud")
                    if only is None or only.lower() in p.relative_to(folder).as_posix().lower())
     ref = read_reference(reference) if reference else {}
-    jobs = [(p, folder, ref, playouts, seconds, seed) for p in paths]
+    jobs = [(p, folder, ref, playouts, seed, max_plies) for p in paths]
     bar = tqdm(total=len(jobs), desc="Ludii files", unit="file", disable=not progress)
     results: list[FileResult] = []
     if workers > 1:

@@ -32,9 +32,17 @@ from ludi.compile.layout import (
 )
 from ludi.engine.kernels import sowing
 from ludi.engine.kernels.chains import chain_record
-from ludi.engine.kernels.conditions import evaluate, holds, in_region, span_value
+from ludi.engine.kernels.conditions import evaluate, holds, in_region, next_site, span_value
 from ludi.engine.kernels.core import fail, is_colour, kernel, role_colour, sec, tiny, track_block
-from ludi.engine.kernels.pieces import add_piece, move_piece, own_piece, place, place_piece, remove
+from ludi.engine.kernels.pieces import (
+    add_piece,
+    move_piece,
+    own_piece,
+    piece_dirs,
+    place,
+    place_piece,
+    remove,
+)
 
 
 @tiny
@@ -276,10 +284,11 @@ def for_each_site(t, s, w, e):
     """The record's effects at each site of its region, (site) set to each, in site order."""
     at = t[T.EFF] + e * E.SIZE
     saved = s[I.SITE]
-    for c in range(t[P.CELLS]):
-        if in_region(t, s, w, t[at + E.REGION], s[I.MOVER], c):
-            s[I.SITE] = c
-            atomic_effects(t, s, w, t[at + E.APPLY], t[at + E.APPLY_COUNT])
+    c = next_site(t, s, w, t[at + E.REGION], -1)
+    while c >= 0:
+        s[I.SITE] = c
+        atomic_effects(t, s, w, t[at + E.APPLY], t[at + E.APPLY_COUNT])
+        c = next_site(t, s, w, t[at + E.REGION], c)
     s[I.SITE] = saved
 
 
@@ -448,7 +457,7 @@ def step(t, s, w, move):
     s[I.FROM] = a
     s[I.TO] = c
     if t[at + G.KIND] == GEN.HOP_OVER:
-        s[I.BETWEEN] = hop_between(t, a, c, t[at + G.DIRS])
+        s[I.BETWEEN] = hop_between(t, a, c, piece_dirs(t, s, at, a))
     counted = t[at + G.COUNT] < t[at + G.COUNT_END]
     moved = 0
     if counted:  # (a count: never reads (to): the compiler refuses it)

@@ -60,7 +60,7 @@ from ludi.engine.kernels.core import (
     w_save,
 )
 from ludi.engine.kernels.effects import move_to, play_effects
-from ludi.engine.kernels.pieces import find, piece_type, place
+from ludi.engine.kernels.pieces import find, piece_dirs, piece_type, place
 
 # ---------------------------------------------------------------- trial moves
 
@@ -299,7 +299,8 @@ def slide_moves(t, s, w, g, buf, n):
                 if stop and cond_start < cond_end:
                     s[I.FROM] = a
                     s[I.TO] = x
-                    halt = holds(t, s, w, cond_start, cond_end)
+                    # a stop nearer than the range's least is passed like any site (Ludii)
+                    halt = k + 1 >= fewest and holds(t, s, w, cond_start, cond_end)
                 if not halt:  # Ludii's go rule at the site passed, (between): empty by default
                     if over_start < over_end:
                         s[I.FROM] = a
@@ -320,8 +321,6 @@ def slide_moves(t, s, w, g, buf, n):
                     if not holds(t, s, w, cond_start, cond_end):
                         continue
                 if k + 1 < fewest:  # Ludii's range: not this near
-                    if halt:
-                        break
                     continue
                 if land_start < land_end:  # Ludii's to-rule: no move here unless it holds
                     s[I.FROM] = a
@@ -352,7 +351,6 @@ def step_moves(t, s, w, g, buf, n):
     mover = s[I.MOVER]
     nbr = t[T.NBR]
     dirs = t[P.DIRS]
-    mask = t[at + G.DIRS]
     first, last = 0, t[P.BOARD_CELLS]
     if t[at + G.FROM_SITE] < t[at + G.FROM_SITE_END]:
         first, _ = evaluate(t, s, w, t[at + G.FROM_SITE], t[at + G.FROM_SITE_END])
@@ -364,6 +362,7 @@ def step_moves(t, s, w, g, buf, n):
                                  and not in_region(t, s, w, t[at + G.FROM_REGION], mover, a)) \
                 or not from_holds(t, s, w, at, a):
             continue
+        mask = piece_dirs(t, s, at, a)
         for d in range(dirs):
             if (mask >> d) & 1 == 0:
                 continue
@@ -573,12 +572,28 @@ def threatened(t, s, w, colour):
     return found
 
 
+@tiny
+def last_instruction(t, pc):
+    """Does the move program end at instruction ``pc``: its end, or an END, maybe through
+    jumps (a phase's block jumps to the program's END)? Jumps only go forward."""
+    while pc < t[P.PROG_LEN]:
+        at = t[T.PROG] + pc * IN.SIZE
+        if t[at + IN.KIND] == PR.END:
+            return True
+        if t[at + IN.KIND] != PR.JUMP or t[at + IN.TARGET] <= pc:
+            return False
+        pc = t[at + IN.TARGET]
+    return True
+
+
 @kernel
 def run_program(t, s, w, buf):
     """Run the move program (T.PROG) into ``buf``; return the number of moves. Jumps only go
     forward, so every instruction runs once at most: the marks stack holds P.PROG_LEN + 1."""
     prog = t[T.PROG]
     marks = t[P.W_MARKS]
+    lazy = w[W.LAZY] == 1
+    w[W.LAZY] = 0  # programs run inside this one (a condition's move counts) filter in full
     top = 0
     n = np.int64(0)  # not a literal 0: numba would compile leaf_moves once more for it
     pc = 0
@@ -616,12 +631,16 @@ def run_program(t, s, w, buf):
             n = k
         elif op == PR.KEEP_IF_AFTER:
             top -= 1
-            k = w[marks + top]
-            for i in range(w[marks + top], n):
-                if trial_holds(t, s, w, buf[i], t[at + IN.COND], t[at + IN.COND_END]):
-                    buf[k] = buf[i]
-                    k += 1
-            n = k
+            if lazy and w[marks + top] == 0 and last_instruction(t, pc) \
+                    and not swap_allowed(t, s):
+                w[W.DEFERRED] = at  # every move is filtered, and nothing follows
+            else:
+                k = w[marks + top]
+                for i in range(w[marks + top], n):
+                    if trial_holds(t, s, w, buf[i], t[at + IN.COND], t[at + IN.COND_END]):
+                        buf[k] = buf[i]
+                        k += 1
+                n = k
         elif op == PR.END:
             break
         else:

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from ludi.compile.layout import BOARD, I, P, S, T
+from ludi.compile.layout import BOARD, G, I, P, S, T
 from ludi.engine.kernels.core import kernel, sec, tiny
 
 # ---------------------------------------------------------------- groups (union-find)
@@ -194,3 +194,15 @@ def move_piece(t, s, a, c, copy):
         remove(t, s, c)
     place_piece(t, s, c, stone - 1, what)
     s[state + c] = moved
+
+
+@tiny
+def piece_dirs(t, s, at, site):
+    """The directions generator ``at`` moves along from ``site``: its G.DIRS, turned to the
+    facing of the piece there when G.TURNED (the eight directions of a square grid, by
+    T.FACING's eighths of a turn)."""
+    mask = t[at + G.DIRS]
+    if t[at + G.TURNED] == 0:
+        return mask
+    k = t[t[T.FACING] + piece_type(t, s, site)]
+    return ((mask << k) | (mask >> (8 - k))) & 255

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ludi.compile.layout import KIND_BITS, MOVE, PLAY, I, P, S, W
+from ludi.compile.layout import IN, KIND_BITS, MOVE, PLAY, I, P, S, W
 from ludi.engine.kernels.apply import apply_move, apply_move_inline
 from ludi.engine.kernels.core import (
     copy_state,
@@ -17,9 +17,26 @@ from ludi.engine.kernels.core import (
     tiny,
 )
 from ludi.engine.kernels.ends import end_if_stuck
-from ludi.engine.kernels.generate import generate, swap_allowed
+from ludi.engine.kernels.generate import generate, swap_allowed, trial_holds
 from ludi.engine.kernels.packed import packable, packed_turns
 from ludi.engine.kernels.turns import turn
+
+
+@kernel
+def draw_filtered(t, s, w, buf, n, at, rng):
+    """A uniformly random move of ``buf[:n]`` after which the do-filter of instruction record
+    ``at`` holds, or -1 when none does: moves are drawn at random and tested one at a time,
+    each failed one set aside, so a game whose filter keeps most moves tests about one move a
+    ply, not all of them (as Ludii's filter playouts do). The first to pass is uniform over
+    the moves that pass, as a draw from the filtered list would be."""
+    while n > 0:
+        i = rng_below(rng, n)
+        m = buf[i]
+        if trial_holds(t, s, w, m, t[at + IN.COND], t[at + IN.COND_END]):
+            return m
+        buf[i] = buf[n - 1]
+        n -= 1
+    return -1
 
 
 @tiny
@@ -37,7 +54,12 @@ def random_move(t, s, w, buf, rng):
         if k == ne:
             return MOVE.SWAP
         return MOVE.ADD | (s[sec(s, S.EMPTIES) + k] << KIND_BITS)
+    w[W.LAZY] = 1  # a last do-filter over every move is tested on the drawn move alone
+    w[W.DEFERRED] = -1
     n = generate(t, s, w, buf)
+    w[W.LAZY] = 0
+    if w[W.DEFERRED] >= 0:
+        return draw_filtered(t, s, w, buf, n, w[W.DEFERRED], rng)
     if n == 0:
         return -1
     return buf[rng_below(rng, n)]
