@@ -56,3 +56,15 @@ def test_two_different_pending_values_read_zero():
     state = ludi.parse(text).initial_state()
     state.apply("a1-a3")
     assert state.is_terminal() and state.winner == 1
+
+
+def test_a_stop_rule_nearer_than_the_range_is_passed():
+    """Ludii's DoubleStepForwardToEmpty (Chandaraki's pawns): with ``(to if:(is Empty (to)))``
+    as the slide's stop rule, the empty site one ahead is passed on the way to the exact two,
+    not a stop that ends the slide there; an occupied site one ahead still blocks it."""
+    text = PAWNS.replace(
+        "(move Slide N (between (exact 2) if:(is Empty (between)))",
+        "(move Slide N (between (exact 2) if:(is Empty (between))) (to if:(is Empty (to)))")
+    text = text.replace('(place "Pawn2" (sites {"E3"}))', '(place "Pawn2" (sites {"C2"}))')
+    state = ludi.parse(text).initial_state()
+    assert moves_of(state) == ["a1-a2", "a1-a3"]  # C1 is blocked by C2, and jumps nothing
