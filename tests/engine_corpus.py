@@ -567,6 +567,48 @@ EXTRA = {
           (if (> (count Steps Orthogonal (last To) (centrePoint)) 4) (result Mover Draw))
           (if (no Moves Next) (result Mover Loss))})))
 """,
+    "dice race": """
+(game "Dice Race" (players 2)
+  (equipment {(board (rectangle 2 6) {(track "T1" "0,E,N,W" P1 directed:True)
+                                      (track "T2" {11 10 9 8 7 6 0 1 2 3 4 5} P2)})
+              (dice d:3 from:0 num:2) (piece "Disc" Each)})
+  (rules (start {(place "Disc1" 0) (place "Disc2" 11)})
+    (play (do (and (if (not (is Prev Mover)) (roll (then (set Var "Pips" (count Pips)))))
+                   (set Counter))
+              next:(or (forEach Piece (move (from) (to (trackSite Move steps:(count Pips))
+                                                      if:(is Empty (to)))))
+                       (move Pass (then (roll))))
+              ifAfterwards:(not (is Full)) (then (set Pending))))
+    (end (if (and (= (var "Pips") 4) (< (counter) (+ 1 (count MovesThisTurn))))
+             (result Mover Win)))))
+""",
+    "dice by die": """
+(game "Dice By Die" (players 2)
+  (equipment {(board (rectangle 1 10) {(track "T1" {0..8 End} 1) (track "T2" "0,E,End" P2)})
+              (dice d:3 num:2) (piece "Disc" Each)})
+  (rules (start {(place "Disc1" 0) (place "Disc2" 1)})
+    (play (do (if (not (is Prev Mover)) (roll))
+            next:(forEach Die combined:True if:(!= (pips) 0)
+                   (forEach Piece (if (= (trackSite Move steps:(pips)) End)
+                                    (move Remove (from))
+                                    (move (from) (to (trackSite Move steps:(pips))
+                                                     if:(is Empty (to))))))
+                   (then (if (not (all DiceUsed)) (moveAgain))))))
+    (end {(if (no Pieces Mover) (result Mover Win))
+          (if (and (all DiceEqual) (= (count Turns) 99)) (result Mover Draw))})))
+""",
+    "passes": """
+(game "Passes" (players 2)
+  (equipment {(board (square 3)) (piece "Disc" Each (slide Orthogonal)) (regions "Corners" {0 8})
+              (dice facesByDie:{{1 2} {3 4 5}} num:2) (map {(pair 1 "A1") (pair 2 "C3")})})
+  (rules
+    (play (or {(do (and {(set Var "X" 1) (set Value Mover 2) (set Pending 3)})
+                   next:(move Add (to (sites Empty)) (then (set Var "X" (+ (var "X") 1)))))
+               (do (move Add (to (sites Empty)))
+                   ifAfterwards:(not (is In (last To) (sites "Corners"))) (then (set Counter)))
+               (forEach Piece) (move Pass)}))
+    (end {(if (all Passed) (result Mover Draw)) (if (is Line 3) (result Mover Win))})))
+""",
 }
 
 

@@ -243,7 +243,7 @@ def test_unknown_role_suggests_each():
     e = error_of(parse, text)
     msg = located(e, UnknownLudeme, text, "Eachh")
     assert msg == ("unknown word 'Eachh' in (piece …); expected moves such as (move Add …), "
-                   "(add …), (step …), (hop …), (priority …), …, a role (Mover, Next, Prev, "
+                   "(add …), (step …), (hop …), (slide …), …, a role (Mover, Next, Prev, "
                    "P1, …), a compass direction (N, NE, E, SE, …) or ')'; did you mean 'Each'?")
 
 

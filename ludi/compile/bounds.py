@@ -65,6 +65,10 @@ def prove(c: Compiler) -> None:
     p[L.P.DEPTH] = 2
     if p[L.P.THREATS] == 1:  # a threat test, inside a trial at either level, lists moves too
         p[L.P.DEPTH] = 4
+    priors = any(c.prog.get(i, "kind") == L.PR.PRIOR for i in range(len(c.prog)))
+    if priors:  # (do PRIOR next:…) holds the state before PRIOR one level down, at each level
+        p[L.P.DEPTH] *= 2
+    p[L.P.PRIORS] = int(priors or bool(c.die_masks))
     hops = [g for g in range(len(c.gens)) if c.gens.get(g, "kind") == L.GEN.HOP]
     chains = any(c.gens.get(g, "chain") for g in hops)
     p[L.P.MAX_CHAINS] = max((per_gen[g] for g in hops), default=0)
@@ -89,7 +93,7 @@ def prove(c: Compiler) -> None:
         (L.P.W_VM, 2 * int(p[L.P.VM_STACK])),
         (L.P.W_SCRATCH, 2 * C),
         (L.P.W_MOVES, (int(p[L.P.DEPTH]) - 1) * int(p[L.P.MAX_MOVES])),
-        (L.P.W_SAVES, int(p[L.P.DEPTH]) * L.state_size(C) if trials else 0),
+        (L.P.W_SAVES, int(p[L.P.DEPTH]) * L.state_size(C) if trials or priors else 0),
         (L.P.W_MARKS, len(c.prog) + 1),
         (L.P.W_DIST, C if distances else 0),
         (L.P.W_CHAIN_STACK, L.CH.SIZE * (C + 1) if hops else 0),

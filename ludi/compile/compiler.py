@@ -127,6 +127,9 @@ class Compiler:
         self.variables: dict[str, int] = {}  # (var "Name") and (set Var "Name" …): I.VARS slots
         self.variable_origin: Node | None = None  # the first variable or player value
         self.hand_size = 0  # sites in each player's hand (0: no hands)
+        self.dice: list[list[int]] = []  # (dice …): each die's faces
+        self.priors: dict[int, tuple[int, int]] = {}  # generator -> its (do … next:)'s prior
+        self.die_masks: dict[int, int] = {}  # generator -> the dice its moves use
         self.first_hand = -1  # the first hand site, once the hands are laid out
         self.board: Board | None = None
         self.num_players = 0
@@ -375,7 +378,8 @@ class Compiler:
             block = [0] * L.TR.SITES
             block[L.TR.LENGTH], block[L.TR.LOOP] = len(track.cells), track.loop
             pos = -np.ones(C, np.int64)
-            pos[track.cells] = np.arange(len(track.cells))
+            on_board = np.array(track.cells) >= 0  # (a last End, L.TRACK_END, is no site)
+            pos[np.array(track.cells)[on_board]] = np.flatnonzero(on_board)
             blocks += [*block, *track.cells, *pos.tolist()]
         return np.array(head + blocks, np.int64)
 
@@ -488,6 +492,10 @@ class Compiler:
                                  np.int64),
             L.T.MAPS: np.concatenate([[len(self.map_rows)],
                                       rows(L.MP, ("map", "key", "value"), self.map_rows)]),
+            L.T.DICE: np.array([[len(f), *f, *[0] * (L.MAX_FACES - len(f))]
+                                for f in self.dice], np.int64).ravel(),
+            L.T.PRIORS: np.array([(*self.priors.get(g, (0, 0)), self.die_masks.get(g, 0))
+                                  for g in range(len(self.gens))], np.int64).ravel(),
             L.T.PACK: packed,
         }
         parts = [p]

@@ -21,7 +21,7 @@ from ludi.compile.regions import (
     ludii_site,
     map_index,
 )
-from ludi.compile.registry import compiles, constant, fail, items, number, operands
+from ludi.compile.registry import compiles, constant, fail, items, ludeme, number, operands
 from ludi.lang import Node, parse_fragment
 from ludi.lang.tree import Named, Sym
 
@@ -53,8 +53,9 @@ def expr(c: Compiler, value) -> None:
         c.op(value, L.OP.CONST, value=value)
     elif isinstance(value, Node):
         c.dispatch(value)
-    elif isinstance(value, Sym) and value.kind == "undefined":  # Ludii's Undefined: -1
-        c.op(c.within[-1] if c.within else c.tree, L.OP.CONST, value=-1)
+    elif isinstance(value, Sym) and value.kind == "undefined":  # Undefined, Off: -1; End: -2
+        c.op(c.within[-1] if c.within else c.tree, L.OP.CONST,
+             value=L.TRACK_END if value.name == "End" else -1)
     else:
         raise fail(c.tree, f"cannot use {value!r} as a value here")
 
@@ -544,6 +545,37 @@ def track_move(c: Compiler, node: Node) -> None:
     expr(c, node.named("from", parse_fragment("(from)", "site")))
     expr(c, node.named("steps"))
     c.op(node, L.OP.TRACK_SITE, tracks=c.add_list(indices)[0], role=role)
+
+
+@compiles("int_count_pips")
+def count_pips(c: Compiler, node: Node) -> None:
+    """``(count Pips)``: the dice as last rolled, summed (a die used since still counts)."""
+    if not c.dice:
+        raise fail(node, "(count Pips) needs (dice …) in the equipment")
+    c.op(node, L.OP.PIPS)
+
+
+@compiles("int_count_moves_this_turn")
+def moves_this_turn(c: Compiler, node: Node) -> None:
+    """``(count MovesThisTurn)``: the moves the mover made in this turn before this one."""
+    c.op(node, L.OP.TURN_MOVES)
+
+
+@compiles("cond_all_passed")
+def all_passed(c: Compiler, node: Node) -> None:
+    """``(all Passed)``: every player still playing passed (one pass, the whole turn) in
+    their last turn. A game that tests it never ends by passes alone (Ludii's NotAllPass)."""
+    c.params[L.P.PASSES] = L.PASSES.NEVER
+    c.op(node, L.OP.ALL_PASSED)
+
+
+@compiles("int_pips", "cond_all_dice_used", "cond_all_dice_equal")
+def dice_value(c: Compiler, node: Node) -> None:
+    """``(pips)``: the die (forEach Die …) is at; ``(all DiceUsed)``, ``(all DiceEqual)``."""
+    if not c.dice:
+        raise fail(node, f"{ludeme(node)} needs (dice …) in the equipment")
+    c.op(node, {"int_pips": L.OP.PIP, "cond_all_dice_used": L.OP.DICE_USED,
+                "cond_all_dice_equal": L.OP.DICE_EQUAL}[node.rule])
 
 
 @compiles("cond_is_pending")

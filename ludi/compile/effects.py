@@ -58,7 +58,7 @@ NESTED_SITES = (*NESTED, L.EFF.FOR_EACH_SITE)
 WRITES_READS = (("effect_set_var", "site_var"), ("effect_set_value", "site_value_player"),
                 ("effect_set_state", "int_state_at"), ("effect_set_score", "int_score"),
                 ("effect_add_score", "int_score"), ("effect_set_counter", "int_counter"),
-                ("effect_set_pending", "site_value_pending"))
+                ("effect_set_pending", "site_value_pending"), ("effect_roll", "int_count_pips"))
 
 
 @compiles("effect_and", "effect_or")
@@ -272,6 +272,15 @@ def move_again(c: Compiler, node: Node) -> list[int]:
     return [c.effs.add(node, kind=L.EFF.MOVE_AGAIN)]
 
 
+@compiles("effect_roll")
+def roll(c: Compiler, node: Node) -> list[int]:
+    """``(roll [(then …)])``: every die shows a new face; its (then …) runs after."""
+    if not c.dice:
+        raise fail(node, "(roll) needs (dice …) in the equipment")
+    after = sub_node(node, "then")
+    return [c.effs.add(node, kind=L.EFF.ROLL), *(c.dispatch(after.args[0]) if after else [])]
+
+
 @compiles("effect_if")
 def if_(c: Compiler, node: Node) -> list[int]:
     """``(if c A [B])`` inside a list of effects: skip-unless c over A (and a skip over B)."""
@@ -293,6 +302,27 @@ def if_(c: Compiler, node: Node) -> list[int]:
         out.append(c.effs.add(node, kind=L.EFF.SKIP, jump=len(else_effects)))
         out += else_effects
     return out
+
+
+@compiles("prior_roll", "prior_if", "prior_and", "prior_set_var", "prior_set_value",
+          "prior_set_pending", "prior_set_counter")
+def prior(c: Compiler, node: Node) -> list[int]:
+    """A (do PRIOR next:…)'s PRIOR: the effect of the same name (the grammar keeps them apart
+    only so that a parser can tell them from moves)."""
+    return c.dispatch(_as_effect(node))
+
+
+def _as_effect(value):
+    """A prior's tree with each ``prior_*`` rule named as its effect."""
+    if isinstance(value, Node):
+        rule = "effect_" + value.rule.removeprefix("prior_") if value.category == "prior" \
+            else value.rule
+        return replace(value, rule=rule, args=tuple(_as_effect(a) for a in value.args))
+    if isinstance(value, Named):
+        return Named(value.name, _as_effect(value.value))
+    if isinstance(value, tuple):
+        return tuple(_as_effect(a) for a in value)
+    return value
 
 
 @compiles("effect_for_each_site")

@@ -13,6 +13,7 @@ import numpy as np
 from ludi.compile import board as geometry
 from ludi.compile import graphs
 from ludi.compile import layout as L
+from ludi.compile.directions import SQUARE_DIRECTIONS, direction_indices
 from ludi.compile.regions import constant_site_of, ludii_site, static_cells
 from ludi.compile.registry import compiles, constant, fail, items, ludeme, number, operands
 from ludi.lang import Node
@@ -172,6 +173,68 @@ def equip_board(c: Compiler, item: Node) -> None:
             and not c.board.points:
         c.board = geometry.vertex_grid(c.board)
     c.params[L.P.BOARD_CELLS] = c.board.num_cells
+    single = next((a for a in item.positional[1:] if isinstance(a, Node)), None)
+    tracks = next((a for a in item.positional[1:] if isinstance(a, tuple)), ()) or (
+        (single,) if single is not None else ())
+    if tracks and c.board.kind != "square":
+        raise fail(tracks[0], f"tracks on a {c.board.shape} board are not supported yet (only "
+                   "on square grids)")
+    for track in tracks:
+        _add_track(c, track, _board_track(c, track))
+
+
+def _board_track(c: Compiler, track: Node) -> list[int]:
+    """The cells of a ``(track "Name" SPEC …)`` on a board: SPEC is Ludii's site numbers
+    ``{11..6 5..0}``, or a string of a start site then compass steps, ``"0,E,N1,W"`` (a bare
+    direction walks to the edge, ``N1`` one step)."""
+    spec = track.positional[1]
+    if isinstance(spec, tuple):
+        cells = [L.TRACK_END if isinstance(site, Sym) else ludii_site(c, track, site)
+                 for site in spec]
+    else:
+        parts = [p.strip() for p in spec.split(",") if p.strip()]
+        if not parts or not parts[0].isdigit():
+            raise fail(track, f'a track starts with a site number, e.g. "0,E,N1,W"; got "{spec}"')
+        cells = [ludii_site(c, track, int(parts[0]))]
+        for part in parts[1:]:
+            if part.isdigit() or part == "End":  # a site by its number, or the end
+                cells.append(ludii_site(c, track, int(part)) if part.isdigit() else L.TRACK_END)
+                continue
+            if cells[-1] < 0:
+                raise fail(track, f"track step '{part}' comes after the track's End")
+            name = part.rstrip("0123456789")
+            if name not in SQUARE_DIRECTIONS or c.board.kind != "square":
+                raise fail(track, f"track step '{part}' is not a compass direction (N, NE, E, "
+                           "…) with an optional count, on a square grid")
+            d = direction_indices(c, track, name)[0]
+            steps = int(part[len(name):]) if part[len(name):] else c.board.num_cells
+            for _ in range(steps):
+                nxt = int(c.board.nbr[cells[-1], d])
+                if nxt < 0:
+                    break
+                cells.append(nxt)
+    if len(set(cells)) != len(cells):
+        raise fail(track, f'the track "{track.positional[0]}" visits a site twice, which ludi '
+                   "does not support yet")
+    if L.TRACK_END in cells[:-1]:
+        raise fail(track, "a track's End comes last")
+    return cells
+
+
+def _add_track(c: Compiler, track: Node, cells: list[int]) -> None:
+    """One more track; the first one without an owner is also the board's (sowing) track."""
+    name = track.positional[0]
+    role = next((a for a in track.positional[2:] if isinstance(a, Sym | int)
+                 and not isinstance(a, bool)), None)
+    if isinstance(role, int):  # Ludii's owner by number (0: nobody)
+        role = Sym("role", f"P{role}") if role > 0 else None
+    owner = c.colour(track, role) if role is not None else -1
+    if any(t.name == name and t.owner == owner for t in c.tracks):
+        raise fail(track, f'two tracks called "{name}"')
+    loop = 1 if track.named("loop", False) else 0
+    c.tracks.append(geometry.Track(name, cells, loop, owner))
+    if owner < 0 and not c.track and min(cells) >= 0:
+        c.track, c.track_loop = cells, loop
 
 
 @compiles("equip_mancala_board")
@@ -189,19 +252,14 @@ def equip_mancala_board(c: Compiler, item: Node) -> None:
     if not tracks:
         raise fail(item, "a mancala board needs a (track …) to sow along")
     for track in tracks:
-        name, spec = track.positional[:2]
-        role = track.positional[2] if len(track.positional) > 2 else None
-        owner = c.colour(track, role) if role is not None else -1
+        spec = track.positional[1]
+        if not isinstance(spec, str):
+            raise fail(track, 'a mancala board\'s track is a string such as "1,E,N,W"')
         try:
             cells = geometry.parse_track(c.board, spec, c.stores)
         except ValueError as e:
             raise fail(track, str(e)) from None
-        if any(t.name == name and t.owner == owner for t in c.tracks):
-            raise fail(track, f'two tracks called "{name}"')
-        c.tracks.append(geometry.Track(name, cells, 1 if track.named("loop", False) else 0, owner))
-    board_tracks = [t for t in c.tracks if t.owner < 0]  # the first is (sow)'s without a name
-    if board_tracks:
-        c.track, c.track_loop = board_tracks[0].cells, board_tracks[0].loop
+        _add_track(c, track, cells)
 
 
 @compiles("equip_piece")
@@ -245,13 +303,48 @@ def equip_hand(c: Compiler, item: Node) -> None:
     c.hand_size = max(c.hand_size, number(item, item.named("size", 1), "a hand's size", 1, 64))
 
 
+@compiles("equip_dice")
+def equip_dice(c: Compiler, item: Node) -> None:
+    """``(dice [d:N] [faces:{…}] [from:F] num:K)``: K dice of N faces numbered from F (Ludii's
+    defaults: 6 faces from 1), or with the faces given. Rolled only by ``(roll)``."""
+    if c.dice:
+        raise fail(item, "only one set of (dice …) is supported")
+    faces, by_die = item.named("faces"), item.named("facesByDie")
+    num = number(item, item.named("num"), "the number of dice (num:)", 1, L.MAX_DICE)
+    if by_die is not None:
+        if len(by_die) != num:
+            raise fail(item, f"facesByDie: gives the faces of {len(by_die)} dice; num: is {num}")
+        c.dice = [[number(item, f, "a face's value", -1000, 1000) for f in die]
+                  for die in by_die]
+        if any(not 1 <= len(f) <= L.MAX_FACES for f in c.dice):
+            raise fail(item, f"a die has 1 to {L.MAX_FACES} faces")
+        c.params[L.P.DICE] = num
+        c.params[L.P.PASSES] = L.PASSES.NEVER
+        return
+    if faces is not None:
+        faces = [number(item, f, "a face's value", -1000, 1000) for f in faces]
+        if not 1 <= len(faces) <= L.MAX_FACES:
+            raise fail(item, f"a die has 1 to {L.MAX_FACES} faces; got {len(faces)}")
+    else:
+        d = number(item, item.named("d", 6), "the faces of a die (d:)", 1, L.MAX_FACES)
+        first = number(item, item.named("from", 1), "a die's first face (from:)", -1000, 1000)
+        faces = list(range(first, first + d))
+    c.dice = [faces] * num
+    c.params[L.P.DICE] = num
+    c.params[L.P.PASSES] = L.PASSES.NEVER  # (Ludii's dice games never end by passes alone)
+
+
 @compiles("equip_regions")
 def equip_regions(c: Compiler, item: Node) -> None:
     if c.board is None:
         raise fail(item, "(regions …) must come after the board")
     name = next((a for a in item.positional if isinstance(a, str)), None)
     role = next((a for a in item.positional if isinstance(a, Sym)), None)
-    cells = [static_cells(c, p) for p in items(item.positional[-1])]
+    parts = items(item.positional[-1])
+    if all(isinstance(p, int) for p in parts):  # Ludii's site numbers
+        cells = [np.array([ludii_site(c, item, p) for p in parts], np.int64)]
+    else:
+        cells = [static_cells(c, p) for p in parts]
     if role is not None:
         c.regions.setdefault(c.colour(item, role), []).extend(cells)
         if name is not None:  # (sites P1 "Home"), (sites Mover "Home")

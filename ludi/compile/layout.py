@@ -32,6 +32,9 @@ VISITED_WORDS = 6  # words of visited-site bits ...
 VISITED_SITES = WORD_BITS * VISITED_WORDS  # ... for the sites 0 .. VISITED_SITES - 1
 MAX_AXES = 8  # line axes of a board (the run-length cache holds one run per axis)
 MAX_MOVED = 1_000_000  # the most counters one (move … count:N) may move (they may be created)
+MAX_DICE = 8  # the most dice of a game's (dice …)
+MAX_FACES = 16  # the most faces of a die
+TRACK_END = -2  # Ludii's End: the place after a track's last site (one ending "End")
 
 
 # ================================================================ the tables' header
@@ -65,6 +68,10 @@ class P:
                     "first")
     THREATS = Slot("1: conditions test (is Threatened …): the kernels work it out before them")
     VISITED = Slot("1: conditions test (is Visited …): the moves keep the turn's visited sites")
+    DICE = Slot("dice in the game's (dice …) (0: none; chance comes only from rolling them)")
+    PRIORS = Slot("1: some moves come from a (do PRIOR next:…) and apply PRIOR first, or use "
+                  "dice (T.PRIORS)")
+    PASSES = Slot("PASSES.*: how passes end a game")
     LOCAL_STATES = Slot("1: the rules read or set sites' local states (S.STATE): trials save "
                         "them")
     # fast paths: chosen by the compiler from the rule program; each makes exactly the moves and
@@ -153,6 +160,10 @@ class T:
     FACING = Slot("per piece type (K + 1, 0: none): eighths of a turn anticlockwise from N to "
                   "where it faces, on a square grid (what G.TURNED directions turn by)")
     MAPS = Slot("every (map …) entry: how many, then MP.SIZE integers each (MP fields)")
+    DICE = Slot("per die (P.DICE): how many faces, then MAX_FACES face values")
+    PRIORS = Slot("per generator, 3 entries: the first T.LIST entry of the effects a (do PRIOR "
+                  "next:…) applies before each of its moves, how many (0: none), and the dice "
+                  "its moves use (bit k: die k, which a (forEach Die …) gave them)")
     PACK = Slot("the packed sowing tables (PK fields; empty unless P.PACKED_KEY)")
 
 
@@ -187,6 +198,17 @@ class SOW:
 
 
 # ================================================================ blocks inside sections
+@codes(first=0)
+class PASSES:
+    """P.PASSES: what passes mean for the end of a game."""
+
+    FORESEEN = Code("a player who cannot move passes while another could, else the game is a "
+                    "draw (Ludii's draw when all pass, seen a turn early)")
+    NEVER = Code("a player who cannot move passes, and passes alone never end the game: a game "
+                 "of dice, or one whose rules test (all Passed) (Ludii's NotAllPass); "
+                 "I.PASSED_TURNS counts the turns in a row that were one pass")
+
+
 @slots
 class TR:
     """A track's block in T.TRACKS: its length, whether it loops, its sites in order (LENGTH
@@ -434,6 +456,14 @@ class OP:
     VALUE_PLAYER = Op("the role's player's value (I.VALUES; -1 until set)",
                       name="value-player", reads=(O.ROLE,))
     PENDING = Op("1 when the last move did (set Pending) (I.PENDING)", name="pending")
+    PIPS = Op("the sum of the dice as last rolled (I.PIPS): Ludii's (count Pips)",
+              name="count-pips")
+    PIP = Op("the value of the die (forEach Die …) is at (I.PIP): Ludii's (pips)", name="pips")
+    TURN_MOVES = Op("the moves of the turn so far (I.TURN_MOVES)", name="moves-this-turn")
+    ALL_PASSED = Op("1 when every player still playing passed in their last turn (I.PASSED_TURNS)",
+                    name="all-passed")
+    DICE_USED = Op("1 when every die was used (I.DICE all 0)", name="dice-used")
+    DICE_EQUAL = Op("1 when the dice show one value", name="dice-equal")
     VALUE_PENDING = Op("the one value set pending (I.PENDING_VALUE), 0 for none or several",
                        name="value-pending")
     WHERE = Op("the board site of the role's piece of a type (-1: none)", name="where",
@@ -587,6 +617,9 @@ class IN:
     GEN = Slot("LEAF: the generator")
     COND = Span("the condition")
     TARGET = Slot("where a jump goes (always forward)")
+    EFFECTS = Slot("PRIOR: the first T.LIST entry of the prior's effects")
+    EFFECT_COUNT = Slot("PRIOR: how many")
+    DICE = Slot("DIE: the dice (bit k: die k)")
 
 
 @codes(fields=IN)
@@ -605,6 +638,12 @@ class PR:
                          name="keep-if-after", reads=(IN.COND,))
     KEEP_MAX_CAPTURES = Kind("keep the moves since the mark that capture the most; pop",
                              name="keep-max-captures")
+    PRIOR = Kind("(do PRIOR next:…): save the state one level down and apply the prior's "
+                 "effects (T.LIST, the generators' T.PRIORS entry), for the moves that follow",
+                 name="prior", reads=(IN.EFFECTS, IN.EFFECT_COUNT))
+    PRIOR_END = Kind("put back the state PRIOR saved", name="prior-end")
+    DIE = Kind("(forEach Die …): (pips) is the sum of the dice DICE (I.PIP); with two dice "
+               "or more, jump when one of them is used", name="die", reads=(IN.DICE, IN.TARGET))
     END = Kind("stop", name="end")
 
 
@@ -778,6 +817,8 @@ class EFF:
                        name="set-counter", reads=(E.VALUE,))
     SET_STATE = Kind("the site SITE's local state (S.STATE) takes the value VALUE",
                      name="set-state", reads=(E.SITE, E.VALUE))
+    ROLL = Kind("roll every die: each shows a face drawn with the state's chance generator "
+                "(I.CHANCE), and I.PIPS their sum", name="roll")
     TRIGGER = Kind("ROLE's player is triggered (I.TRIGGERED)", name="trigger",
                    reads=(E.ROLE,))
 
@@ -868,6 +909,9 @@ class I:  # noqa: E742 - the state scalars: s[I.MOVER]
                          "again: Ludii's next player is the mover then")
     MOVE_AGAIN = Slot("1: the mover moves again")
     FORCED_PASSES = Slot("forced passes played (Ludii counts no move for them)")
+    PASSED_TURNS = Slot("the turns in a row that were one pass each (kept where P.PASSES is "
+                        "PASSES.NEVER)")
+    TURN_MOVES = Slot("the moves of the turn so far (Ludii's (count MovesThisTurn))")
     FROM = Slot("the context site (from), for conditions and effects")
     TO = Slot("the context site (to)")
     SITE = Slot("the context site (site)")
@@ -877,6 +921,11 @@ class I:  # noqa: E742 - the state scalars: s[I.MOVER]
     RUNS = Slot("run-length cache, one per axis", width=MAX_AXES)
     SCORES = Slot("score of each colour (byScore)", width=COLOURS)
     PIECES = Slot("pieces of each colour on the board", width=COLOURS)
+    DICE = Slot("each die's value as last rolled, 0 once a move used it", width=MAX_DICE)
+    PIPS = Slot("the sum of the dice as last rolled")
+    PIP = Slot("the context value (pips): the die (or dice) (forEach Die …) is at")
+    CHANCE = Slot("the chance generator's state (splitmix64): a roll draws from it, so a "
+                  "position and its move decide the roll, and a seed decides a game's rolls")
     PHASE = Slot("each colour's phase of play", width=COLOURS)
     VALUES = Slot("each colour's value (Ludii's (set Value ROLE v), (value Player ROLE)), -1 "
                   "unset", width=COLOURS)
@@ -961,6 +1010,8 @@ class W:
                 "draws one move at random and tests only that (random_move)")
     DEFERRED = Slot("the instruction record of the do-filter the program left to the caller "
                     "(-1: none)")
+    PRIORS_OPEN = Slot("(do PRIOR next:…) brackets open in the move program: moves tried "
+                       "inside one are tried in the position PRIOR left, so without it")
 
 
 # ================================================================ engine errors

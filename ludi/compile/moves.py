@@ -22,7 +22,8 @@ if TYPE_CHECKING:  # pragma: no cover
 
 
 #: the generators that start from each of a piece's sites and can test each (see from_tested)
-FROM_TESTED = (L.GEN.STEP, L.GEN.SLIDE, L.GEN.HOP, L.GEN.HOP_OVER, L.GEN.LEAP, L.GEN.FROM_TO)
+FROM_TESTED = (L.GEN.STEP, L.GEN.SLIDE, L.GEN.HOP, L.GEN.HOP_OVER, L.GEN.LEAP, L.GEN.FROM_TO,
+               L.GEN.SELECT)
 
 
 def leaf(c: Compiler, node: Node, kind: int, **fields: int) -> int:
@@ -187,7 +188,11 @@ def remove(c: Compiler, node: Node) -> None:
     with the removal."""
     where, cond = unfold_for_each(node.positional[0],
                                   parse_fragment("(is Occupied (from))", "cond"))
-    fields = _site_or_region(c, where, "from_site", "from_region", node)
+    if c.from_tests and isinstance(where, Node) and where.rule == "site_from":
+        fields = {"from_region": component_region(c.piece.index)}  # the piece's sites, tested
+        cond = None
+    else:
+        fields = _site_or_region(c, where, "from_site", "from_region", node)
     start, end = c.code_range(parse_fragment("(from)", "site"))
     taken = c.effs.add(node, kind=L.EFF.REMOVE, site=start, site_end=end)
     part = sub_node(node, "then")
@@ -246,6 +251,7 @@ def _site_or_region(c: Compiler, where: Node | int, site_key: str, region_key: s
 #: Move ludemes that combine others; every other move ludeme makes moves itself and takes a
 #: (then …) of its own (a new generator needs no entry here).
 COMBINATORS = frozenset({"moves_priority", "moves_or", "moves_and", "moves_if", "moves_do",
+                         "moves_do_next", "moves_foreach_die",
                          "moves_foreach_piece", "moves_max_captures"})
 
 
@@ -286,6 +292,8 @@ def _with_then(node: Node, part: Node) -> Node:
     def inside(a):
         if isinstance(a, Node) and a.category == "moves":
             return _with_then(a, part)
+        if isinstance(a, Named) and isinstance(a.value, Node) and a.value.category == "moves":
+            return Named(a.name, _with_then(a.value, part))  # (do … next:MOVES)
         return tuple(inside(x) for x in a) if isinstance(a, tuple) else a
 
     return replace(node, args=tuple(inside(a) for a in node.args))
@@ -462,7 +470,7 @@ def for_each_piece(c: Compiler, node: Node) -> None:
         c.prog.set(branch, target=len(c.prog))
 
 
-@compiles("moves_slide")
+@compiles("moves_slide", "moves_slide_short")
 def slide(c: Compiler, node: Node) -> None:
     """(move Slide …) as in Ludii: a piece moves along a line of sites in the move's directions
     where the between-condition (Ludii's go rule, (between) at each; empty sites by default)

@@ -100,11 +100,15 @@ def _move_sites_read(value) -> list[Node]:
         return []
     if value.rule in ("site_from", "site_to", "site_between"):
         return [value]
+    if value.rule == "site_track_move" and value.named("from") is None:  # from (from)
+        return [Node("site_from", (), value.pos), *_move_sites_read(value.args)]
     return _move_sites_read(value.args)
 
 
 @compiles("moves_do")
 def do(c: Compiler, node: Node) -> None:
+    """``(do MOVES ifAfterwards:C [(then …)])``: the moves after which C holds (a (then …) is
+    each move's, pushed down into MOVES before this runs)."""
     c.prog.add(node, kind=L.PR.MARK)
     start = len(c.prog)
     c.moves(node.positional[0])
@@ -112,6 +116,70 @@ def do(c: Compiler, node: Node) -> None:
         raise fail(node, "a (do …) inside another (do …) is not supported")
     cond, end = c.code_range(node.named("ifAfterwards"), context="after")
     c.prog.add(node, kind=L.PR.KEEP_IF_AFTER, cond=cond, cond_end=end)
+
+
+@compiles("moves_do_next")
+def do_next(c: Compiler, node: Node) -> None:
+    """``(do PRIOR next:MOVES [ifAfterwards:C])``: PRIOR's effects (a roll of the dice, a
+    variable set) apply first, then one of MOVES, chosen in the position PRIOR leaves; the
+    move carries PRIOR with it (each generator of MOVES has it in T.PRIORS):
+
+        prior E; MOVES; prior-end            (with ifAfterwards: mark; … ; keep-if-after c)
+
+    A roll draws from the state's chance generator, so listing the moves and playing one roll
+    the same dice."""
+    first_gen = len(c.gens)
+    prior = c.add_list(c.dispatch(node.positional[0]))
+    if node.named("ifAfterwards") is not None:
+        c.prog.add(node, kind=L.PR.MARK)
+    c.prog.add(node, kind=L.PR.PRIOR, effects=prior[0], effect_count=prior[1])
+    c.moves(node.named("next"))
+    c.prog.add(node, kind=L.PR.PRIOR_END)
+    for g in range(first_gen, len(c.gens)):
+        if g in c.priors:
+            raise fail(node, "a (do … next:…) inside another one is not supported yet")
+        c.priors[g] = prior
+    if node.named("ifAfterwards") is not None:
+        cond, end = c.code_range(node.named("ifAfterwards"), context="after")
+        c.prog.add(node, kind=L.PR.KEEP_IF_AFTER, cond=cond, cond_end=end)
+
+
+@compiles("moves_foreach_die")
+def for_each_die(c: Compiler, node: Node) -> None:
+    """``(forEach Die [combined:True] [if:C] MOVES)``: MOVES once for each die, ``(pips)`` its
+    value (0 once used: Ludii visits used dice too, and C is usually ``(!= (pips) 0)``), each
+    move then using that die; ``combined:`` adds the dice together (two or three: the sum of
+    all, and of each pair), each such move using them all. The program is unrolled, one block
+    a die (or set of dice); a block of several dice is skipped when one of them is used:
+
+        die k (pips); jump-unless C END_k; MOVES; END_k: …"""
+    if not c.dice:
+        raise fail(node, "(forEach Die …) needs (dice …) in the equipment")
+    if node.named("replayDouble", False):
+        raise fail(node, "(forEach Die replayDouble:True …) is not supported yet")
+    n = len(c.dice)
+    masks = [1 << k for k in range(n)]
+    if node.named("combined", False):
+        if n not in (2, 3):
+            raise fail(node, "(forEach Die combined:True …) adds two or three dice (as Ludii)")
+        masks += [(1 << n) - 1] + ([0b011, 0b101, 0b110] if n == 3 else [])
+    cond = node.named("if")
+    body = next(a for a in node.positional if isinstance(a, Node) and a.category == "moves")
+    for mask in masks:
+        first_gen = len(c.gens)
+        die = c.prog.add(node, kind=L.PR.DIE, dice=mask)
+        branch = None
+        if cond is not None:
+            start, end = c.code_range(cond)
+            branch = c.prog.add(node, kind=L.PR.JUMP_UNLESS, cond=start, cond_end=end)
+        c.moves(body)
+        c.prog.set(die, target=len(c.prog))
+        if branch is not None:
+            c.prog.set(branch, target=len(c.prog))
+        for g in range(first_gen, len(c.gens)):
+            if g in c.die_masks:
+                raise fail(node, "a (forEach Die …) inside another one is not supported")
+            c.die_masks[g] = mask
 
 
 @compiles("moves_max_captures")

@@ -230,7 +230,7 @@ def sites_track(c: Compiler, node: Node) -> int:
     if not found:
         raise fail(node, f'no track "{name}"' if name is not None else
                    "(sites Track) needs a board with a (track …) of its own")
-    return fixed_region(c, np.array(found[0].cells, np.int64))
+    return fixed_region(c, np.array([x for x in found[0].cells if x >= 0], np.int64))
 
 
 @compiles("region_sites_role")

@@ -184,8 +184,25 @@ class Game:
         s[L.I.PHASE:L.I.PHASE + L.COLOURS] = t[phases:phases + L.COLOURS]
         return s
 
-    def initial_state(self) -> State:
-        return State(self, self._initial.copy())
+    @property
+    def stochastic(self) -> bool:
+        """Does chance play a part (the game rolls dice)?"""
+        return int(self.tables[L.P.DICE]) > 0
+
+    def initial_state(self, seed: int | None = None) -> State:
+        """The start. In a game of dice, ``seed`` decides the rolls (the same seed, the same
+        rolls for the same moves); without one they are the same every time.
+
+        >>> game = ludi.load_ludii("race/score/Pasa.lud")  # doctest: +SKIP
+        >>> [m.text for m in game.initial_state(seed=1).legal_moves()]  # doctest: +SKIP
+        ['pass']
+        """
+        s = self._initial.copy()
+        if seed is not None and self.stochastic:
+            rng = np.empty(1, np.uint64)
+            K.rng_seed(rng, seed)
+            K.seed_chance(self.tables, s, rng)
+        return State(self, s)
 
     def state_from(self, board: dict | None = None, counts=None, stores=None,
                    to_move: int = 0) -> State:
@@ -393,6 +410,11 @@ class State:
         """Pieces or counters on a site (stores included)."""
         C = self.game.board.num_cells
         return int(self._s[L.section(C, L.S.COUNTS)][self.game._cell(cell)])
+
+    @property
+    def dice(self) -> tuple[int, ...]:
+        """The dice as last rolled, each 0 once a move used it (a game without dice: ())."""
+        return tuple(int(v) for v in self._s[L.I.DICE:L.I.DICE + int(self.game.tables[L.P.DICE])])
 
     def local_state(self, cell) -> int:
         """A site's local state (Ludii's ``(state at:SITE)``; 0 unless a rule set it)."""

@@ -36,6 +36,9 @@ class Sample:
     shares: dict[str, float] = field(default_factory=dict)
     legal_moves_initial: int | None = None
     playouts_per_s: float | None = None
+    #: a game of chance: the numbers of legal moves at the start seen over many first rolls
+    #: (Ludii's count is of one roll, so it agrees when it is one of these)
+    legal_moves_seen: tuple[int, ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -94,7 +97,8 @@ def disagreements(ours: Sample, ludii: Reference) -> list[str]:
 
     - the mean length within ``Z`` combined standard errors plus ``LENGTH_SLACK`` moves;
     - each outcome share within ``Z`` standard errors of the pooled share plus ``SHARE_SLACK``;
-    - the number of legal moves in the initial state exactly.
+    - the number of legal moves in the initial state exactly (in a game of chance, one of
+      the numbers the first rolls give).
     """
     out = []
     se = math.sqrt(ours.moves_sd ** 2 / ours.playouts + ludii.moves_sd ** 2 / ludii.playouts)
@@ -107,7 +111,12 @@ def disagreements(ours: Sample, ludii: Reference) -> list[str]:
         if abs(mine - theirs) > Z * se + SHARE_SLACK:
             out.append(f"{key} {mine:.3f}, Ludii {theirs:.3f} "
                        f"(allowed ±{Z * se + SHARE_SLACK:.3f})")
-    if (ludii.legal_moves_initial is not None
+    if ours.legal_moves_seen is not None:
+        if ludii.legal_moves_initial not in (None, *ours.legal_moves_seen):
+            seen = ", ".join(map(str, ours.legal_moves_seen))
+            out.append(f"{seen} legal moves at the start (by the roll), "
+                       f"Ludii {ludii.legal_moves_initial}")
+    elif (ludii.legal_moves_initial is not None
             and ours.legal_moves_initial != ludii.legal_moves_initial):
         out.append(f"{ours.legal_moves_initial} legal moves at the start, "
                    f"Ludii {ludii.legal_moves_initial}")

@@ -79,6 +79,8 @@ PLAYOUTS = 400
 #: work, never in seconds: the same seed gives the same sample on any machine, whatever its load).
 MAX_PLIES = 20_000_000
 BATCH = 25  # games a batch: the guard is checked between batches
+#: First rolls tried for a game of chance's legal moves at the start.
+FIRST_ROLLS = 200
 
 
 def sample_random_play(game, playouts: int = PLAYOUTS, seed: int = 0,
@@ -90,6 +92,8 @@ def sample_random_play(game, playouts: int = PLAYOUTS, seed: int = 0,
     from ludi.engine.playouts import run_playouts
 
     legal = len(game.initial_state().legal_moves())
+    seen = tuple(sorted({len(game.initial_state(seed=k).legal_moves())
+                         for k in range(FIRST_ROLLS)})) if game.stochastic else None
     run_playouts(game, 1, seed)  # the kernels compiled (or loaded) before timing
     batches, plies, elapsed = [], 0, 0.0
     while sum(len(b[0]) for b in batches) < playouts and plies <= max_plies:
@@ -107,7 +111,8 @@ def sample_random_play(game, playouts: int = PLAYOUTS, seed: int = 0,
     shares["limit"] = float(np.mean(reasons == END.TIMEOUT))
     return Sample(playouts=n, moves_mean=float(lengths.mean()),
                   moves_sd=float(lengths.std(ddof=1)) if n > 1 else 0.0, shares=shares,
-                  legal_moves_initial=legal, playouts_per_s=n / elapsed if elapsed > 0 else None)
+                  legal_moves_initial=legal, playouts_per_s=n / elapsed if elapsed > 0 else None,
+                  legal_moves_seen=seen)
 
 
 def _batch_seed(seed: int, batch: int) -> int:

@@ -63,7 +63,7 @@ drop_stale_cache(sorted(_HERE.glob("*.py")), SOURCES)
 
 from ludi.engine.kernels.apply import apply_move  # noqa: E402
 from ludi.engine.kernels.conditions import evaluate  # noqa: E402
-from ludi.engine.kernels.core import player_of, rng_seed  # noqa: E402
+from ludi.engine.kernels.core import player_of, rng_seed, seed_chance  # noqa: E402
 from ludi.engine.kernels.ends import end_if_stuck  # noqa: E402
 from ludi.engine.kernels.generate import generate  # noqa: E402
 from ludi.engine.kernels.pieces import place, place_piece, remove  # noqa: E402
@@ -76,4 +76,4 @@ from ludi.engine.kernels.playouts import (  # noqa: E402
 
 __all__ = ["SOURCES", "apply_move", "cache_root", "drop_stale_cache", "end_if_stuck", "evaluate",
            "generate", "place", "place_piece", "player_of", "playout", "playouts", "random_move",
-           "recorded_playout", "remove", "rng_seed"]
+           "recorded_playout", "remove", "rng_seed", "seed_chance"]

@@ -9,7 +9,9 @@ from ludi.compile.layout import (
     ERR,
     KIND_BITS,
     KIND_MASK,
+    MAX_DICE,
     MOVE,
+    PASSES,
     PLAY,
     VISITED_WORDS,
     E,
@@ -74,16 +76,22 @@ def apply_move(t, s, w, move):
         play_effects(t, s, w, move)
         if w[W.CAN_MOVE] > 0:
             settle_can_move(t, s, w)
+        if t[P.DICE] > 0:  # every position rolls afresh, even after a move that did not roll
+            s[I.CHANCE] += MAX_DICE  # (a forced pass): Ludii's generator moved on as it listed
     s[I.PLY] += 1
-    s[I.PREV_MOVER] = mover
     again = s[I.MOVE_AGAIN] == 1 or kind == MOVE.SWAP
     s[I.NEXT_IS_MOVER] = s[I.MOVE_AGAIN]  # Ludii's end rules see the mover as next then
     s[I.MOVE_AGAIN] = 0
     following = mover if again else next_colour(t, s, mover)
+    if t[P.PASSES] == PASSES.NEVER:  # (for (all Passed): others foresee it, ends.end_if_stuck)
+        one_pass = kind == MOVE.PASS and s[I.PREV_MOVER] != mover and following != mover
+        s[I.PASSED_TURNS] = s[I.PASSED_TURNS] + 1 if one_pass else 0
+    s[I.TURN_MOVES] = s[I.TURN_MOVES] + 1 if following == mover else 0
     if t[P.PLAY] != PLAY.ADD:
         s[I.MOVER] = following
         s[I.CYCLE] = record_position(t, s, w)
         s[I.MOVER] = mover
+    s[I.PREV_MOVER] = mover
     check_end(t, s, w)
     s[I.NEXT_IS_MOVER] = 0
     if s[I.OVER] == 1:

@@ -52,6 +52,7 @@ from ludi.engine.kernels.core import (
 )
 from ludi.engine.kernels.history import repetitions
 from ludi.engine.kernels.pieces import find, piece_type
+from ludi.engine.kernels.results import active_count
 
 # ---------------------------------------------------------------- regions
 
@@ -541,6 +542,19 @@ def leaf_rest(t, s, w, pc, op, at):
         return s[I.PENDING]
     if op == OP.COUNTER:
         return s[I.COUNTER]
+    if op == OP.PIPS:
+        return s[I.PIPS]
+    if op == OP.PIP:
+        return s[I.PIP]
+    if op == OP.TURN_MOVES:
+        return s[I.TURN_MOVES]
+    if op == OP.ALL_PASSED:
+        return 1 if s[I.PASSED_TURNS] >= active_count(t, s) else 0
+    if op == OP.DICE_USED or op == OP.DICE_EQUAL:
+        for k in range(t[P.DICE]):
+            if (s[I.DICE + k] != 0) if op == OP.DICE_USED else (s[I.DICE + k] != s[I.DICE]):
+                return 0
+        return 1
     if op == OP.VALUE_PENDING:
         return s[I.PENDING_VALUE] if s[I.PENDING] == 1 else 0
     if op == OP.IS_TRIGGERED:

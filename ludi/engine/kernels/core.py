@@ -136,6 +136,14 @@ def draw(z, n):
 
 
 @tiny
+def seed_chance(t, s, rng):
+    """A game of dice gets its own rolls: its chance generator (I.CHANCE) starts where ``rng``
+    says. Other games leave ``rng`` untouched (their random streams do not change)."""
+    if t[P.DICE] > 0:
+        s[I.CHANCE] = (rng_below(rng, 1 << 30) << 30) | rng_below(rng, 1 << 30)
+
+
+@tiny
 def mix(x):
     """A 64-bit hash of an integer, for position hashes and capture-series keys."""
     return np.int64(splitmix(np.uint64(x) + np.uint64(0x9E3779B97F4A7C15)))

@@ -17,6 +17,7 @@ from ludi.compile.layout import (
     GEN_SHIFT,
     KIND_BITS,
     KIND_MASK,
+    MAX_FACES,
     MAX_MOVED,
     MOVE,
     PLAY,
@@ -33,7 +34,16 @@ from ludi.compile.layout import (
 from ludi.engine.kernels import sowing
 from ludi.engine.kernels.chains import chain_record
 from ludi.engine.kernels.conditions import evaluate, holds, in_region, next_site, span_value
-from ludi.engine.kernels.core import fail, is_colour, kernel, role_colour, sec, tiny, track_block
+from ludi.engine.kernels.core import (
+    fail,
+    is_colour,
+    kernel,
+    mix,
+    role_colour,
+    sec,
+    tiny,
+    track_block,
+)
 from ludi.engine.kernels.pieces import (
     add_piece,
     move_piece,
@@ -63,6 +73,33 @@ def move_gen(move):
 # ---------------------------------------------------------------- effect records
 
 
+@tiny
+def roll(t, s):
+    """Every die shows a face drawn from the state's chance generator (I.CHANCE, a counter
+    hashed: the same position rolls the same faces, and a seed decides a game's rolls)."""
+    total = 0
+    for k in range(t[P.DICE]):
+        die = t[T.DICE] + k * (1 + MAX_FACES)
+        draw = (mix(s[I.CHANCE]) >> 1) % t[die]
+        s[I.CHANCE] += 1
+        s[I.DICE + k] = t[die + 1 + draw]
+        total += s[I.DICE + k]
+    s[I.PIPS] = total
+
+
+@tiny
+def use_dice(t, s, mask):
+    """A move of a (forEach Die …) uses its dice: (pips) is their sum while it applies, and
+    each then shows 0 (Ludii's used die)."""
+    if mask != 0:
+        total = 0
+        for k in range(t[P.DICE]):
+            if (mask >> k) & 1 == 1:
+                total += s[I.DICE + k]
+                s[I.DICE + k] = 0
+        s[I.PIP] = total
+
+
 @kernel
 def simple_effect(t, s, w, e):
     """Apply a fromTo, remove or moveAgain effect (record ``e`` of T.EFF)."""
@@ -86,6 +123,8 @@ def simple_effect(t, s, w, e):
             remove(t, s, site)
     elif kind == EFF.MOVE_AGAIN:
         s[I.MOVE_AGAIN] = 1
+    elif kind == EFF.ROLL:
+        roll(t, s)
     elif kind == EFF.SET_STATE:
         site, _ = evaluate(t, s, w, t[at + E.SITE], t[at + E.SITE_END])
         value = span_value(t, s, w, at + E.VALUE, 0)
@@ -488,6 +527,11 @@ def play_effects(t, s, w, move):
     kind = move & KIND_MASK
     mover = s[I.MOVER]
     s[I.LAST_AFTER] = -1
+    if t[P.PRIORS] == 1 and kind != MOVE.SWAP and move != FORCED_PASS:
+        prior = t[T.PRIORS] + 3 * move_gen(move)
+        if w[W.PRIORS_OPEN] == 0:  # a (do PRIOR next:…)'s move: PRIOR first
+            effects(t, s, w, t[prior], t[prior + 1])
+        use_dice(t, s, t[prior + 2])
     if kind == MOVE.ADD:
         c = move_to(move)
         at = t[T.GEN] + move_gen(move) * G.SIZE

@@ -14,6 +14,7 @@ from ludi.compile.layout import (
     IN,
     NX,
     OUTCOME,
+    PASSES,
     PH,
     PR,
     ROLE,
@@ -138,7 +139,8 @@ def end_if_stuck(t, s, w, buf):
         check_end(t, s, w)
         s[I.STUCK] = 0
         if s[I.OVER] == 0:
-            if not ends_tried(t, s) or others_can_move(t, s, w):
+            if t[P.PASSES] == PASSES.NEVER or not ends_tried(t, s) \
+                    or others_can_move(t, s, w):
                 buf[0] = FORCED_PASS
                 return 1
             finish(t, s, np.int64(-1), np.int64(END.NO_MOVES))

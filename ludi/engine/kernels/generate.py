@@ -59,7 +59,7 @@ from ludi.engine.kernels.core import (
     w_moves,
     w_save,
 )
-from ludi.engine.kernels.effects import move_to, play_effects
+from ludi.engine.kernels.effects import effects, move_to, play_effects
 from ludi.engine.kernels.pieces import find, piece_dirs, piece_type, place
 
 # ---------------------------------------------------------------- trial moves
@@ -595,6 +595,7 @@ def run_program(t, s, w, buf):
     lazy = w[W.LAZY] == 1
     w[W.LAZY] = 0  # programs run inside this one (a condition's move counts) filter in full
     top = 0
+    opened = w[W.PRIORS_OPEN]  # (do … next:) brackets of an outer program still open
     n = np.int64(0)  # not a literal 0: numba would compile leaf_moves once more for it
     pc = 0
     while pc < t[P.PROG_LEN] and w[W.ERROR] == 0:
@@ -605,7 +606,16 @@ def run_program(t, s, w, buf):
         if op == PR.LEAF:
             n = leaf_moves(t, s, w, t[at + IN.GEN], buf, n)
             if n > 0 and n >= w[W.LIMIT] > 0:
+                while w[W.PRIORS_OPEN] > opened:
+                    close_prior(t, s, w)
                 return n  # only whether a move exists was asked (no do-filter to come)
+        elif op == PR.PRIOR:
+            open_prior(t, s, w, at)
+        elif op == PR.DIE:
+            if not die_context(t, s, t[at + IN.DICE]):
+                pc = t[at + IN.TARGET]
+        elif op == PR.PRIOR_END:
+            close_prior(t, s, w)
         elif op == PR.MARK:
             w[marks + top] = n
             top += 1
@@ -649,7 +659,52 @@ def run_program(t, s, w, buf):
         if pc <= here:
             fail(w, ERR.JUMP, here, pc)
             break
+    while w[W.PRIORS_OPEN] > opened:  # (an error stopped the program inside a bracket)
+        close_prior(t, s, w)
     return n
+
+
+@kernel
+def open_prior(t, s, w, at):
+    """A (do PRIOR next:…): save the state one level down, then apply PRIOR (instruction
+    ``at``); the moves generated until :func:`close_prior` are the next moves after it."""
+    depth = w[W.DEPTH]
+    if depth >= t[P.DEPTH]:
+        fail(w, ERR.DEPTH, 0, depth)
+        return
+    size = trial_size(t, s)
+    saved = w_save(t, depth)
+    for i in range(size):
+        w[saved + i] = s[i]
+    w[W.DEPTH] = depth + 1
+    w[W.PRIORS_OPEN] += 1
+    effects(t, s, w, t[at + IN.EFFECTS], t[at + IN.EFFECT_COUNT])
+
+
+@tiny
+def die_context(t, s, mask):
+    """(forEach Die …) at the dice ``mask``: set (pips) to their sum; False when the block is
+    skipped (several dice, one of them used)."""
+    total = 0
+    several = mask & (mask - 1) != 0
+    for k in range(t[P.DICE]):
+        if (mask >> k) & 1 == 1:
+            if several and s[I.DICE + k] == 0:
+                return False
+            total += s[I.DICE + k]
+    s[I.PIP] = total
+    return True
+
+
+@tiny
+def close_prior(t, s, w):
+    """Put back the state :func:`open_prior` saved."""
+    depth = w[W.DEPTH] - 1
+    w[W.DEPTH] = depth
+    w[W.PRIORS_OPEN] -= 1
+    saved = w_save(t, depth)
+    for i in range(trial_size(t, s)):
+        s[i] = w[saved + i]
 
 
 @tiny

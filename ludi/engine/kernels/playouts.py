@@ -14,6 +14,7 @@ from ludi.engine.kernels.core import (
     rng_below,
     rng_seed,
     sec,
+    seed_chance,
     tiny,
 )
 from ludi.engine.kernels.ends import end_if_stuck
@@ -111,6 +112,7 @@ def playouts(t, s0, w, n, seed, lengths, winners, reasons):
     buf = np.zeros(t[P.MAX_MOVES], np.int64)
     for g in range(n):
         copy_state(s, s0)
+        seed_chance(t, s, rng)
         playout(t, s, w, buf, rng)
         if w[W.ERROR] != 0:
             return
@@ -132,6 +134,7 @@ def recorded_playout(t, s, w, buf, seed, movers, legal, occupancy, ever):
     ``w``)."""
     rng = np.empty(1, np.uint64)
     rng_seed(rng, seed)
+    seed_chance(t, s, rng)
     cells = t[P.CELLS]
     board = sec(s, S.BOARD)
     counts = sec(s, S.COUNTS)
