@@ -193,9 +193,17 @@ class Game:
         """The start. In a game of dice, ``seed`` decides the rolls (the same seed, the same
         rolls for the same moves); without one they are the same every time.
 
-        >>> game = ludi.load_ludii("race/score/Pasa.lud")  # doctest: +SKIP
-        >>> [m.text for m in game.initial_state(seed=1).legal_moves()]  # doctest: +SKIP
-        ['pass']
+        >>> import ludi
+        >>> game = ludi.parse('''(game "Roll" (players 2)
+        ...   (equipment {(board (rectangle 1 9) (track "T" "0,E")) (dice d:4 num:1)
+        ...              (piece "Disc" Each)})
+        ...   (rules (start (place "Disc1" 0))
+        ...     (play (do (roll) next:(forEach Piece (move (from)
+        ...                 (to (trackSite Move steps:(count Pips))))))) (end (if (is Full)
+        ...     (result Mover Win)))))''')
+        >>> first = [m.text for m in game.initial_state(seed=1).legal_moves()]
+        >>> first == [m.text for m in game.initial_state(seed=1).legal_moves()]
+        True
         """
         s = self._initial.copy()
         if seed is not None and self.stochastic:
