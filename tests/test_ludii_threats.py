@@ -65,6 +65,17 @@ def test_checkmate_ends_the_game_and_a_check_does_not():
     assert moves(state) == ["a5-a4"]
 
 
+def test_a_check_with_one_escape_late_in_the_list_is_not_a_mate():
+    # the end check asks only whether the next player has a safe move: it tries their moves
+    # in order until one passes, so an escape after many failing moves must still be found
+    g = game('(place "King1" coord:"C4") (place "Rook1" coord:"E1") (place "King2" coord:"A5") '
+             '(place "Rook2" coord:"E3")')
+    state = g.initial_state()
+    state.apply("e1-a1")  # check on the a file: only the rook's block on a3 saves the king
+    assert not state.is_terminal()
+    assert moves(state) == ["e3-a3"]
+
+
 @pytest.mark.parametrize("change, message", [
     (("(to if:(not (is Friend (who at:(to))))", "(to if:(and (not (is Threatened (id \"King\" "
       "Mover))) (not (is Friend (who at:(to)))))"), "read only in"),

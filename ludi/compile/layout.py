@@ -67,6 +67,9 @@ class P:
     NO_MOVES = Slot("1: end clauses test (no Moves ...) of another player: count their moves "
                     "first")
     THREATS = Slot("1: conditions test (is Threatened …): the kernels work it out before them")
+    END_THREATS = Slot("the players whose (is Threatened …) the end rules test, as a mask: bit "
+                       "4 + role for a role (ROLE.*, -4..-1), bit colour for a colour; only "
+                       "theirs are worked out before the end clauses")
     VISITED = Slot("1: conditions test (is Visited …): the moves keep the turn's visited sites")
     DICE = Slot("dice in the game's (dice …) (0: none; chance comes only from rolling them)")
     PRIORS = Slot("1: some moves come from a (do PRIOR next:…) and apply PRIOR first, or use "

@@ -55,6 +55,8 @@ def is_threatened(c: Compiler, node: Node) -> None:
         c.threat_types[colour] = comp.index
         c.where_pieces.append((node, comp.index, colour))
     c.params[L.P.THREATS] = 1
+    if c.context == "end":
+        c.params[L.P.END_THREATS] |= 1 << (code + L.COLOURS)
     c.op(node, L.OP.THREATENED, role=code)
 
 

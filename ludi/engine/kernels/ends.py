@@ -8,6 +8,7 @@ import numpy as np
 
 from ludi.compile.layout import (
     CL,
+    COLOURS,
     END,
     ERR,
     FORCED_PASS,
@@ -34,14 +35,17 @@ from ludi.engine.kernels.core import (
     tiny,
     w_moves,
 )
-from ludi.engine.kernels.generate import generate, threatened
+from ludi.engine.kernels.generate import generate, threatened, trial_holds
 from ludi.engine.kernels.results import eliminate, finish, finish_by_score, win_out
 
 
 @kernel
 def count_others_moves(t, s, w):
     """Before end clauses that test (no Moves …) of another player: note which other colours
-    have no move. Their moves go to the nested move list of this level."""
+    have no move. Their moves go to the nested move list of this level. Only whether a move
+    exists is asked: without do-filters the first move found settles it; with a last
+    do-filter over every move (the deferred case of ``run_program``) the moves are tried in
+    list order until one passes, not all of them (a chess-like game tries about one)."""
     mover = s[I.MOVER]
     depth = w[W.DEPTH]
     if depth >= t[P.DEPTH] - 1:
@@ -52,7 +56,6 @@ def count_others_moves(t, s, w):
     for i in range(t[P.PROG_LEN]):
         if t[t[T.PROG] + i * IN.SIZE + IN.KIND] == PR.KEEP_IF_AFTER:
             exists_only = False
-    w[W.LIMIT] = 1 if exists_only else 0
     # the others move after the mover's move (or forced pass): (is Prev Mover) is false for them
     prev = s[I.PREV_MOVER]
     s[I.PREV_MOVER] = mover
@@ -60,9 +63,23 @@ def count_others_moves(t, s, w):
         if colour != mover:
             s[I.MOVER] = colour
             start = w_moves(t, depth)
-            n = generate(t, s, w, w[start:start + t[P.MAX_MOVES]])
+            buf = w[start:start + t[P.MAX_MOVES]]
+            w[W.LIMIT] = 1 if exists_only else 0
+            w[W.LAZY] = 0 if exists_only else 1
+            w[W.DEFERRED] = -1
+            n = generate(t, s, w, buf)
+            w[W.LAZY] = 0
+            w[W.LIMIT] = 0
+            at = w[W.DEFERRED]
+            if at >= 0:
+                w[W.DEFERRED] = -1
+                found = 0
+                for i in range(n):
+                    if trial_holds(t, s, w, buf[i], t[at + IN.COND], t[at + IN.COND_END]):
+                        found = 1
+                        break
+                n = found
             w[W.NO_MOVES + colour] = 1 if n == 0 else 0
-    w[W.LIMIT] = 0
     s[I.MOVER] = mover
     s[I.PREV_MOVER] = prev
     w[W.DEPTH] = depth
@@ -76,11 +93,24 @@ def check_end(t, s, w):
     if t[P.NO_MOVES] == 1:
         count_others_moves(t, s, w)
     if t[P.THREATS] == 1:  # after the counting, whose trials work out threats of their own
-        for colour in range(t[P.PLAYERS]):
-            w[W.THREAT + colour] = threatened(t, s, w, colour)
+        end_threats(t, s, w)
     m, reason = first_clause(t, s, w)
     if m >= 0:
         settle_clause(t, s, w, m, reason)
+
+
+@kernel
+def end_threats(t, s, w):
+    """Work out (is Threatened …) for the players the end rules ask about (``P.END_THREATS``),
+    each once: a threat costs a generation of the other players' moves."""
+    for colour in range(t[P.PLAYERS]):
+        w[W.THREAT + colour] = -1
+    mask = t[P.END_THREATS]
+    for bit in range(2 * COLOURS):
+        if mask >> bit & 1 == 1:
+            colour = role_colour(t, s, bit - COLOURS)
+            if 0 <= colour < t[P.PLAYERS] and w[W.THREAT + colour] < 0:
+                w[W.THREAT + colour] = threatened(t, s, w, colour)
 
 
 @kernel
