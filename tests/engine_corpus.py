@@ -313,6 +313,21 @@ EXTRA = {
               (forEach Piece)))
     (end (if (no Pieces Next) (result Mover Win)))))
 """,
+    "flying-hops": """
+(game "Flying Hops" (players 2)
+  (equipment {(board (square 6))
+              (piece "King" Each
+                (or (move Hop Diagonal
+                              (between before:(count Rows) after:(- (count Columns) 1)
+                                       if:(is Enemy (who at:(between)))
+                                       (apply (remove (between))))
+                              (to if:(is Empty (to))))
+                    (move Slide Diagonal)))})
+  (rules
+    (start {(place "King1" (sites Row 0)) (place "King2" (sites Row (- (count Rows) 1)))})
+    (play (forEach Piece))
+    (end (if (no Pieces Next) (result Mover Win)))))
+""",
     "mill": """
 (game "Mill" (players 2)
   (equipment {(board (square 4)) (piece "M" Each)})

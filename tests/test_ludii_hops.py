@@ -8,7 +8,7 @@ between's (apply …) runs at the site jumped over):
   (``(if (is Prev Mover) …)``, Ludii's "SameTurn");
 - ``(hop …)``: the same generator, written inside ``(can Move …)``;
 - ``(sites ToClear)``: the pieces a sequence has taken and not yet removed (none: ludi removes a
-  captured piece at once; ``at:EndOfTurn`` is not read);
+  captured piece at once; ``at:EndOfTurn`` is parse-only, refused);
 - hops whose between-condition is not "an enemy piece" (over a friend, over anything).
 """
 

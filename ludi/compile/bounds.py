@@ -120,10 +120,11 @@ def _generator_bound(c: Compiler, g: int) -> int:
         return len(_from_cells(c, code)) * bin(c.gens.get(g, "dirs")).count("1")
     if kind == L.GEN.LEAP:  # one move a start cell and path
         return len(_from_cells(c, code)) * c.lists[c.gens.get(g, "paths")]
-    if kind == L.GEN.HOP_OVER:  # one jump a start cell and direction
+    if kind == L.GEN.HOP_OVER:  # one jump a start cell, direction and landing
         one_from = c.gens.get(g, "from_site") < c.gens.get(g, "from_site_end")
         froms = 1 if one_from else len(_from_cells(c, code))
-        return froms * bin(c.gens.get(g, "dirs")).count("1")
+        landings = 1 + c.gens.get(g, "after")  # a landing a site past the one jumped
+        return froms * bin(c.gens.get(g, "dirs")).count("1") * landings
     if kind == L.GEN.FROM_TO:  # one move a from-site and to-site
         one_from = c.gens.get(g, "from_site") < c.gens.get(g, "from_site_end")
         one_to = c.gens.get(g, "to_site") < c.gens.get(g, "to_site_end")

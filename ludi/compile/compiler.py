@@ -40,7 +40,7 @@ from ludi.compile.records import Origin, Records
 from ludi.compile.registry import COMPILERS, fail, not_played, number, refuse_parse_only
 from ludi.errors import CompileError
 from ludi.lang import Description, Node
-from ludi.lang.tree import Sym
+from ludi.lang.tree import Named, Sym
 
 DEFAULT_MOVE_LIMIT = 10_000
 #: Ludii's turn limit: a game stops as a timeout after this many turns per player.
@@ -159,7 +159,15 @@ class Compiler:
         self.players(players)
         # the board first, then the hands that add their sites to it, then what refers to sites
         stage = {"equip_board": 0, "equip_mancala_board": 0, "equip_hand": 1}
-        ordered = sorted(equip.args[0], key=lambda it: stage.get(it.rule, 2))
+        for item in equip.args[0]:
+            if stage.get(item.rule, 2) == 0:
+                self.dispatch(item)
+        if self.board is not None:  # (count Rows) and (count Columns) are the board's numbers
+            self.tree = fold_board_counts(self.tree, self.board)
+            name, players, equip, rules = self.tree.args
+        refuse_far_between(self.tree)
+        ordered = sorted((it for it in equip.args[0] if stage.get(it.rule, 2) > 0),
+                         key=lambda it: stage.get(it.rule, 2))
         for item in ordered:
             if stage.get(item.rule, 2) == 2 and self.first_hand < 0:
                 self.add_hands(equip)
@@ -549,6 +557,50 @@ class Component:
 
 def _text(value) -> str:
     return value.to_text() if isinstance(value, Node) else repr(value)
+
+
+def refuse_far_between(tree: Node) -> None:
+    """``(between before:… after:…)`` is read in a hop only (Ludii's flying captures)."""
+    for node in tree.walk():
+        if node.rule in ("moves_hop", "moves_hop_short"):
+            continue
+        for part in node.children():
+            if part.rule == "between" and (part.named("before") is not None
+                                           or part.named("after") is not None):
+                raise fail(part, "(between before:… after:…) is read only in a hop's "
+                           "(between …)")
+
+
+def fold_board_counts(tree: Node, board: Board) -> Node:
+    """``tree`` with every ``(count Rows)`` and ``(count Columns)`` replaced by the board's
+    number of rows or columns (Ludii's, counted as ``(sites Row N)`` counts them), so that they
+    are written numbers wherever one is expected (``(sites Row (/ (count Rows) 2))``)."""
+    counts = {}
+
+    def count(node: Node) -> int:
+        if board.kind not in ("square", "graph"):
+            raise fail(node, f"(count Rows) and (count Columns) are read on square grids and "
+                       f"graphs of points only, not on a {board.kind} board")
+        if not counts:
+            cells = board.num_cells
+            counts["int_count_rows"] = int(board.row_index()[:cells].max()) + 1
+            counts["int_count_columns"] = int(board.column_index()[:cells].max()) + 1
+        return counts[node.rule]
+
+    def fold(arg):
+        if isinstance(arg, Node):
+            if arg.rule in ("int_count_rows", "int_count_columns"):
+                return count(arg)
+            args = tuple(fold(a) for a in arg.args)
+            return arg if args == arg.args else replace(arg, args=args)
+        if isinstance(arg, Named):
+            value = fold(arg.value)
+            return arg if value is arg.value else Named(arg.name, value)
+        if isinstance(arg, tuple):
+            return tuple(fold(a) for a in arg)
+        return arg
+
+    return fold(tree)
 
 
 def compile_description(desc: Description | Node) -> GameSpec:

@@ -124,6 +124,14 @@ def same_sites(c: Compiler, node: Node, a: Node, b: Node) -> None:
         c.op(node, L.OP.NOT)
 
 
+@compiles("int_count_rows", "int_count_columns")
+def board_count(c: Compiler, node: Node) -> None:
+    """``(count Rows)``, ``(count Columns)``: the board's numbers (the compiler writes them into
+    the description once the board is known, so they are written numbers everywhere)."""
+    from ludi.compile.compiler import fold_board_counts
+    c.op(node, L.OP.CONST, value=fold_board_counts(node, c.board))
+
+
 @compiles("int_div", "int_mod")
 def divide(c: Compiler, node: Node) -> None:
     """``(/ a b)`` and ``(% a b)``: rounded toward 0, as Ludii divides integers (written

@@ -257,6 +257,10 @@ def from_to(c: Compiler, node: Node) -> list[int]:
 
 @compiles("effect_remove")
 def remove(c: Compiler, node: Node) -> list[int]:
+    if node.named("at") is not None:
+        raise fail(node, "(remove … at:EndOfTurn) is not supported yet: ludi removes a piece "
+                   "at once, while Ludii leaves it on the board, in (sites ToClear), until the "
+                   "turn ends")
     start, end = c.code_range(node.args[0])
     return [c.effs.add(node, kind=L.EFF.REMOVE, site=start, site_end=end)] + _then(c, node)
 

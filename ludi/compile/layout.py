@@ -679,6 +679,10 @@ class G:
     OVER_COND = Span("Slide, HopOver: the condition on a site passed over, (between) (Ludii's "
                      "go rule; empty: an empty site)")
     LAND_COND = Span("Slide: Ludii's to-rule ((to (apply if:C))): it lands only where C holds")
+    BEFORE = Slot("HopOver: how many sites may lie before the one jumped over (Ludii's "
+                  "before:), each where the to-condition holds")
+    AFTER = Slot("HopOver: how many more sites past the first landing it may land on (Ludii's "
+                 "after:), each where the to-condition holds")
     TURNING = Slot("Hop: 1 when the landing turns 60 degrees (Play Win)")
     CHAIN = Slot("Hop: 1 for capture series")
     LONGEST = Slot("Hop: inside (max Captures ...), keep only the longest series while "
@@ -717,10 +721,13 @@ class GEN:
                    name="fromTo", reads=(G.FROM_REGION, G.FROM_SITE, G.FROM_COND, G.TO_REGION,
                                          G.TO_SITE, G.TO_COND, G.COPY, G.COUNT, G.APPLY,
                                          G.APPLY_COUNT, G.THEN, G.THEN_COUNT))
-    HOP_OVER = Kind("Ludii's Hop, one jump: over the adjacent site (between) to the next one",
+    HOP_OVER = Kind("Ludii's Hop, one jump: over the adjacent site (between) to the next one "
+                    "(with BEFORE/AFTER: over the first site where the between-condition holds, "
+                    "to any of the AFTER + 1 sites past it)",
                     name="hopOver", reads=(G.FROM_REGION, G.FROM_SITE, G.FROM_COND, G.DIRS,
                                            G.TURNED, G.OVER_COND, G.TO_COND, G.APPLY,
-                                           G.APPLY_COUNT, G.THEN, G.THEN_COUNT))
+                                           G.APPLY_COUNT, G.THEN, G.THEN_COUNT, G.BEFORE,
+                                           G.AFTER))
     LEAP = Kind("Ludii's Leap: along fixed paths of steps (a knight's), to where the "
                 "to-condition holds", name="leap",
                 reads=(G.FROM_REGION, G.FROM_COND, G.PATHS, G.TO_COND, G.APPLY, G.APPLY_COUNT,

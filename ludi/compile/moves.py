@@ -531,9 +531,13 @@ def hop(c: Compiler, node: Node) -> None:
     effects. Hops over an enemy piece that capture it and nothing more are the capture-series
     kernel's (as are Play Win's turning jumps, landing:Turning, and series, chain:True)."""
     node = _without_exact_one(node)
+    far = _far(c, node)
     if node.rule == "moves_hop" and (node.named("chain") is not None
                                      or node.named("landing") is not None
-                                     or _plain_capture(node)):
+                                     or (_plain_capture(node) and not any(far.values()))):
+        if any(far.values()):
+            raise fail(node, "a hop with landing: or chain: takes no (between before:… "
+                       "after:…)")
         _capture_hop(c, node)
         return
     between, to = sub_node(node, "between"), sub_node(node, "to")
@@ -559,7 +563,23 @@ def hop(c: Compiler, node: Node) -> None:
         c.hopping = saved
     mask, turned = turning_mask(c, node)
     leaf(c, node, L.GEN.HOP_OVER, dirs=mask, turned=int(turned), apply=start,
-         apply_count=count, **fields, **cond, **then(c, node))
+         apply_count=count, **fields, **cond, **then(c, node), **far)
+
+
+def _far(c: Compiler, node: Node) -> dict[str, int]:
+    """A hop's ``(between before:N after:M …)`` (Ludii's flying capture): up to N sites before
+    the site jumped over, and M more landings past the first (0 and 0 by default: the adjacent
+    site, landing just past it). Numbers written in the description, or the board's
+    ``(count Rows)``; a range other than ``(exact 1)`` is refused."""
+    between = sub_node(node, "between")
+    if between is None:
+        return {"before": 0, "after": 0}
+    far = {key: number(between, between.named(key, 0), f"a hop's {key}:", 0, 10**4)
+           for key in ("before", "after")}
+    if any(far.values()) and sub_node(between, "exact") is not None:
+        raise fail(between, "a hop's (between before:… after:…) jumps one site: a range "
+                   "(exact N) other than 1 is not supported")
+    return far
 
 
 def _without_exact_one(node: Node) -> Node:

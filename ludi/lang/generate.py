@@ -71,10 +71,13 @@ def _terminal_text(name: str, rng: random.Random) -> tuple[str, str]:
 
 def _playable(name: str, exp: list) -> bool:
     """False for an alternative that is parse-only (the grammar's ``@parse-only`` lines): a
-    parse-only rule, or a parse-only value of an enumeration."""
+    parse-only rule, or a parse-only value of an enumeration, or one that needs an enumeration
+    all of whose values are parse-only (``at:EndOfTurn``)."""
     g = grammar()
     if len(exp) != 1:
-        return True
+        return not any(not sym.is_term and sym.name in g.rules and all(
+            len(e) == 1 and not _playable(sym.name, e) for e in g.rules[sym.name])
+            for sym in exp)
     sym = exp[0]
     if not sym.is_term:
         return sym.name not in g.parse_only

@@ -472,6 +472,35 @@ def effects(t, s, w, start, count):
 # ---------------------------------------------------------------- a move's own changes
 
 
+@kernel
+def far_hop_between(t, s, w, at, a, c, mask):
+    """The site a hop with ``before:``/``after:`` from ``a`` to ``c`` jumps over, found as the
+    moves were made (generate.far_hops), in the same position: along the direction that
+    reaches ``c``, the first site where the between-condition holds (-1: none)."""
+    nbr = t[T.NBR]
+    dirs = t[P.DIRS]
+    for d in range(dirs):
+        if (mask >> d) & 1 == 0:
+            continue
+        b = t[nbr + a * dirs + d]
+        hurdle = -1
+        k = 0
+        limit = t[at + G.BEFORE] + t[at + G.AFTER] + 2
+        while b >= 0 and k < limit:
+            if b == c:
+                if hurdle >= 0:
+                    return hurdle
+                break
+            if hurdle < 0:
+                s[I.FROM] = a
+                s[I.BETWEEN] = b
+                if holds(t, s, w, t[at + G.OVER_COND], t[at + G.OVER_COND_END]):
+                    hurdle = b
+            b = t[nbr + b * dirs + d]
+            k += 1
+    return -1
+
+
 @tiny
 def hop_between(t, a, c, mask):
     """The site a one-site hop from ``a`` to ``c`` jumps over (-1: none)."""
@@ -496,7 +525,13 @@ def step(t, s, w, move):
     s[I.FROM] = a
     s[I.TO] = c
     if t[at + G.KIND] == GEN.HOP_OVER:
-        s[I.BETWEEN] = hop_between(t, a, c, piece_dirs(t, s, at, a))
+        mask = piece_dirs(t, s, at, a)
+        if t[at + G.BEFORE] > 0 or t[at + G.AFTER] > 0:
+            s[I.BETWEEN] = far_hop_between(t, s, w, at, a, c, mask)
+            s[I.FROM] = a
+            s[I.TO] = c
+        else:
+            s[I.BETWEEN] = hop_between(t, a, c, mask)
     counted = t[at + G.COUNT] < t[at + G.COUNT_END]
     moved = 0
     if counted:  # (a count: never reads (to): the compiler refuses it)
