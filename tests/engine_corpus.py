@@ -320,12 +320,35 @@ EXTRA = {
                 (or (move Hop Diagonal
                               (between before:(count Rows) after:(- (count Columns) 1)
                                        if:(is Enemy (who at:(between)))
-                                       (apply (remove (between))))
-                              (to if:(is Empty (to))))
+                                       (apply (remove (between) at:EndOfTurn)))
+                              (to if:(is Empty (to)))
+                              (then (if (can Move (hop (from (last To)) Diagonal
+                                                       (between before:(count Rows) after:5
+                                                                if:(and (not (is In (between)
+                                                                            (sites ToClear)))
+                                                                        (is Enemy (who at:
+                                                                          (between)))))
+                                                       (to if:(is Empty (to)))))
+                                        (moveAgain))))
                     (move Slide Diagonal)))})
   (rules
     (start {(place "King1" (sites Row 0)) (place "King2" (sites Row (- (count Rows) 1)))})
-    (play (forEach Piece))
+    (play (if (is Prev Mover)
+              (move Hop (from (last To)) Diagonal
+                        (between before:6 after:5
+                                 if:(and (not (is In (between) (sites ToClear)))
+                                         (is Enemy (who at:(between))))
+                                 (apply (remove (between) at:EndOfTurn)))
+                        (to if:(is Empty (to)))
+                        (then (if (can Move (hop (from (last To)) Diagonal
+                                                 (between before:6 after:5
+                                                          if:(and (not (is In (between)
+                                                                      (sites ToClear)))
+                                                                  (is Enemy (who at:
+                                                                    (between)))))
+                                                 (to if:(is Empty (to)))))
+                                  (moveAgain))))
+              (forEach Piece)))
     (end (if (no Pieces Next) (result Mover Win)))))
 """,
     "mill": """

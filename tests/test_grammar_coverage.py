@@ -20,8 +20,6 @@ from ludi.lang.tree import Named, Node, Sym, category_of
 PARSE_ONLY_EXAMPLES = {
     ("role", "Friend"): "END (if (is Line 3) (result Friend Win))",
     ("sitetype", "Edge"): '(board (square 3) use:Edge) (piece "M" Each)',
-    ("when", "EndOfTurn"): "PLAY (move Select (from (sites Occupied by:Mover)) "
-                           "(then (remove (last To) at:EndOfTurn)))",
 }
 
 

@@ -7,7 +7,10 @@
   of its own; the between's ``(apply …)`` runs at the site jumped over;
 - ``(count Rows)``, ``(count Columns)``: the board's numbers, usable wherever a written number
   is (``(sites Row (/ (count Rows) 2))``);
-- ``(remove … at:EndOfTurn)`` is parse-only (refused by name): ludi removes at once.
+- ``(remove SITE at:EndOfTurn)`` and ``(sites ToClear)`` (``ActionRemove``, ``Move.apply``): the
+  piece stays on the board, marked, until the move after which the mover does not move again;
+  then every marked piece leaves, before the end rules are tried. ``(sites ToClear)`` holds the
+  marked sites, so a capture series does not jump a piece twice.
 
 And Ludii's own statistics of random play for games of its library that use them.
 """
@@ -102,13 +105,56 @@ def test_before_and_after_are_read_in_a_hop_only():
         ludi.parse(text)
 
 
-def test_a_removal_at_the_end_of_the_turn_is_refused_by_name():
-    text = """(game "R" (players 2)
-      (equipment {(board (square 4)) (piece "Disc" Each)})
-      (rules (play (move Add (to (sites Empty)) (then (remove (last To) at:EndOfTurn))))
-             (end (if (no Moves Next) (result Mover Win)))))"""
-    with pytest.raises(CompileError, match="EndOfTurn"):
-        ludi.parse(text)
+AGAIN = """(then (if (can Move (hop (from (last To)) Diagonal
+                        (between if:(and (not (is In (between) (sites ToClear)))
+                                         (is Enemy (who at:(between)))))
+                        (to if:(is Empty (to)))))
+                (moveAgain)))"""
+
+LATER = f"""(game "Later" (players 2)
+  (equipment {{(board (square 8))
+    (piece "Disc" Each
+      (move Hop Diagonal
+            (between if:(is Enemy (who at:(between))) (apply (remove (between) at:EndOfTurn)))
+            (to if:(is Empty (to))) {AGAIN}))}})
+  (rules
+    (start {{ {{start}} }})
+    (play (if (is Prev Mover)
+              (move Hop (from (last To)) Diagonal
+                    (between if:(and (not (is In (between) (sites ToClear)))
+                                     (is Enemy (who at:(between))))
+                             (apply (remove (between) at:EndOfTurn)))
+                    (to if:(is Empty (to))) {AGAIN})
+              (forEach Piece)))
+    (end (if (no Pieces Next) (result Mover Win)))))"""
+
+
+def later(start: str) -> ludi.Game:
+    return ludi.parse(LATER.replace("{start}", start))
+
+
+def test_a_piece_captured_at_the_end_of_the_turn_stays_and_cannot_be_hopped_twice():
+    g = later('(place "Disc1" {"C1"}) (place "Disc2" {"D2" "F4"})')
+    state = g.initial_state()
+    assert moves(state) == ["c1-e3"]
+    state.apply("c1-e3")
+    assert state.owner(g.board.cell("d2")) == 1  # still on the board, in (sites ToClear)
+    assert state.to_move == 0  # f4 can be taken: the same player moves again ...
+    assert moves(state) == ["e3-g5"]  # ... but not back over d2, marked already
+    state.apply("e3-g5")
+    # the turn is over: both marked pieces leave, before the end rules (P2 has none left)
+    assert state.owner(g.board.cell("d2")) is None and state.owner(g.board.cell("f4")) is None
+    assert state.is_terminal() and state.winner == 0
+
+
+def test_a_removal_at_the_end_of_the_turn_happens_when_the_turn_passes():
+    g = later('(place "Disc1" {"C1" "F6"}) (place "Disc2" {"D2" "G7"})')
+    state = g.initial_state()
+    assert moves(state) == ["c1-e3", "f6-h8"]
+    state.apply("c1-e3")  # no second capture: the turn passes, d2 leaves at once
+    assert state.to_move == 1 and not state.is_terminal()
+    assert state.owner(g.board.cell("d2")) is None and state.owner(g.board.cell("e3")) == 0
+    assert moves(state) == ["g7-e5"]
 
 
 @pytest.mark.needs("ludii")

@@ -7,8 +7,8 @@ between's (apply …) runs at the site jumped over):
   can go on gives the same player another move, which must start from the piece that jumped
   (``(if (is Prev Mover) …)``, Ludii's "SameTurn");
 - ``(hop …)``: the same generator, written inside ``(can Move …)``;
-- ``(sites ToClear)``: the pieces a sequence has taken and not yet removed (none: ludi removes a
-  captured piece at once; ``at:EndOfTurn`` is parse-only, refused);
+- ``(sites ToClear)``: the pieces a sequence has taken and not yet removed (none here: these
+  captures remove at once; ``at:EndOfTurn`` is tested in test_ludii_draughts.py);
 - hops whose between-condition is not "an enemy piece" (over a friend, over anything).
 """
 

@@ -257,12 +257,15 @@ def from_to(c: Compiler, node: Node) -> list[int]:
 
 @compiles("effect_remove")
 def remove(c: Compiler, node: Node) -> list[int]:
-    if node.named("at") is not None:
-        raise fail(node, "(remove … at:EndOfTurn) is not supported yet: ludi removes a piece "
-                   "at once, while Ludii leaves it on the board, in (sites ToClear), until the "
-                   "turn ends")
+    later = int(node.named("at") is not None)  # at:EndOfTurn: marked, removed at the turn's end
+    if later:
+        if c.board.num_cells > L.VISITED_SITES:
+            raise fail(node, f"(remove … at:EndOfTurn) on a board of more than "
+                       f"{L.VISITED_SITES} sites is not supported")
+        c.params[L.P.TO_CLEAR] = 1
     start, end = c.code_range(node.args[0])
-    return [c.effs.add(node, kind=L.EFF.REMOVE, site=start, site_end=end)] + _then(c, node)
+    return [c.effs.add(node, kind=L.EFF.REMOVE, site=start, site_end=end, later=later)] \
+        + _then(c, node)
 
 
 def _then(c: Compiler, node: Node) -> list[int]:

@@ -71,6 +71,8 @@ class P:
                        "4 + role for a role (ROLE.*, -4..-1), bit colour for a colour; only "
                        "theirs are worked out before the end clauses")
     VISITED = Slot("1: conditions test (is Visited …): the moves keep the turn's visited sites")
+    TO_CLEAR = Slot("1: some removal waits for the turn's end ((remove … at:EndOfTurn)): the "
+                    "pieces so marked (I.TO_CLEAR) leave when the turn passes")
     DICE = Slot("dice in the game's (dice …) (0: none; chance comes only from rolling them)")
     PRIORS = Slot("1: some moves come from a (do PRIOR next:…) and apply PRIOR first, or use "
                   "dice (T.PRIORS)")
@@ -278,6 +280,7 @@ class REG:
     OCCUPIED_ENEMY = Code("cells holding a piece of another colour than the one that looks")
     COMPONENT = Code("COMPONENT - (k - 1): cells holding a piece of type k (1..MAX_COMPONENTS)",
                      width=MAX_COMPONENTS)
+    TO_CLEAR = Code("sites whose pieces leave when the turn ends (I.TO_CLEAR: (sites ToClear))")
     DYNAMIC = Code("DYNAMIC - k: row k of T.DYNREG (those computed by trial moves: the region "
                    "of an Add only; DYN.AROUND rows: anywhere); the lowest code")
 
@@ -755,6 +758,8 @@ class E:
     APPLY_COUNT = Slot("how many")
     VAR = Slot("SetVar: the variable (an I.VARS slot)")
     GEN = Slot("CanMove: the generator whose moves it looks for (a T.GEN index)")
+    LATER = Slot("Remove: 1 for at:EndOfTurn (the piece stays, marked in I.TO_CLEAR, until the "
+                 "turn ends)")
     JUMP = Slot("SkipUnless, Skip, CanMove: how many of the following list entries to pass "
                 "over")
     COND = Span("SkipUnless: the condition")
@@ -790,7 +795,8 @@ class EFF:
                       E.OPPONENTS, E.TRACKS, E.OWNER, E.ORIGIN))
     FROM_TO = Kind("move counters from a site to a site", name="fromTo",
                    reads=(E.FROM_SITE, E.TO_SITE, E.COUNT))
-    REMOVE = Kind("empty a site", name="remove", reads=(E.SITE,))
+    REMOVE = Kind("empty a site (LATER: when the turn ends)", name="remove",
+                  reads=(E.SITE, E.LATER))
     MOVE_AGAIN = Kind("the mover moves again", name="moveAgain")
     # (if c A B) in a list: skip-unless c · A · skip · B
     SKIP_UNLESS = Kind("pass over JUMP entries unless the condition holds", name="skip-unless",
@@ -949,6 +955,9 @@ class I:  # noqa: E742 - the state scalars: s[I.MOVER]
                          "ones, at most 2)")
     VISITED = Slot("Ludii's visited sites: a bit per site, the from- and to-sites of the moves "
                    "of the turn so far ((is Visited SITE))", width=VISITED_WORDS)
+    TO_CLEAR = Slot("Ludii's sites to clear: a bit per site whose piece a (remove … "
+                    "at:EndOfTurn) of this turn marked ((sites ToClear)); removed, and the bits "
+                    "cleared, when the turn passes", width=VISITED_WORDS)
     TRIGGERED = Slot("bit k: a (trigger \"Event\" ROLE) happened for colour k (Ludii keeps one "
                      "flag per player, whatever the event's name)")
     PROPOSED = Slot("id + 1 of the pending proposal (0: none)")

@@ -205,10 +205,9 @@ def _fixed_number(c: Compiler, value, site: int) -> int | None:
 
 @compiles("region_sites_to_clear")
 def sites_to_clear(c: Compiler, node: Node) -> int:
-    """``(sites ToClear)``: the pieces a capture sequence has taken this turn and that stay on
-    the board until it ends. ludi removes captured pieces at once (``(remove … at:EndOfTurn)``
-    is not supported), so none are ever left to clear: the region is empty."""
-    return fixed_region(c, np.zeros(0, np.int64))
+    """``(sites ToClear)``: the pieces that a ``(remove … at:EndOfTurn)`` of this turn marked;
+    they stay on the board until the turn ends (empty in a game without such removals)."""
+    return L.REG.TO_CLEAR
 
 
 @compiles("region_sites_corners")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from ludi.compile.layout import (
+    BOARD,
     END,
     ERR,
     KIND_BITS,
@@ -13,6 +14,7 @@ from ludi.compile.layout import (
     MOVE,
     PASSES,
     PLAY,
+    VISITED_SITES,
     VISITED_WORDS,
     E,
     I,
@@ -20,12 +22,20 @@ from ludi.compile.layout import (
     T,
     W,
 )
-from ludi.engine.kernels.core import fail, inlined, kernel, next_colour, visit, w_moves
+from ludi.engine.kernels.core import (
+    fail,
+    inlined,
+    kernel,
+    next_colour,
+    to_clear,
+    visit,
+    w_moves,
+)
 from ludi.engine.kernels.effects import effects, play_effects
 from ludi.engine.kernels.ends import check_end, next_phases
 from ludi.engine.kernels.generate import leaf_moves
 from ludi.engine.kernels.history import record_position
-from ludi.engine.kernels.pieces import place
+from ludi.engine.kernels.pieces import place, remove
 from ludi.engine.kernels.results import finish
 from ludi.engine.kernels.turns import sow_turn
 
@@ -53,6 +63,17 @@ def settle_can_move(t, s, w):
         s[I.FROM], s[I.TO], s[I.SITE] = frm, to, site
         skip = 0 if found > 0 else t[rec + E.JUMP]
         effects(t, s, w, at + 1 + skip, left - skip)
+
+
+@kernel
+def clear_marked(t, s):
+    """Remove the pieces a (remove … at:EndOfTurn) of the turn marked (I.TO_CLEAR), and forget
+    the marks: the turn is over."""
+    for site in range(min(t[P.BOARD_CELLS], VISITED_SITES)):
+        if to_clear(s, site) == 1 and s[BOARD + site] != 0:
+            remove(t, s, site)
+    for k in range(VISITED_WORDS):
+        s[I.TO_CLEAR + k] = 0
 
 
 @kernel
@@ -87,6 +108,8 @@ def apply_move(t, s, w, move):
         one_pass = kind == MOVE.PASS and s[I.PREV_MOVER] != mover and following != mover
         s[I.PASSED_TURNS] = s[I.PASSED_TURNS] + 1 if one_pass else 0
     s[I.TURN_MOVES] = s[I.TURN_MOVES] + 1 if following == mover else 0
+    if t[P.TO_CLEAR] == 1 and not again:  # the turn is over: the pieces marked leave (Ludii's
+        clear_marked(t, s)  # Move.apply, before the end rules)
     if t[P.PLAY] != PLAY.ADD:
         s[I.MOVER] = following
         s[I.CYCLE] = record_position(t, s, w)

@@ -48,6 +48,7 @@ from ludi.engine.kernels.core import (
     role_colour,
     sec,
     tiny,
+    to_clear,
     visited,
 )
 from ludi.engine.kernels.history import repetitions
@@ -155,6 +156,8 @@ def basic_in_region(t, s, w, code, colour, site):
         return site < t[P.BOARD_CELLS] and stone != 0 and stone != colour + 1
     elif REG.COMPONENT - MAX_COMPONENTS < code <= REG.COMPONENT:
         return site < t[P.BOARD_CELLS] and piece_type(t, s, site) == REG.COMPONENT - code + 1
+    elif code == REG.TO_CLEAR:  # marked by a (remove … at:EndOfTurn) of this turn
+        return to_clear(s, site) == 1
     else:
         fail(w, ERR.REGION, 0, code)
         return False

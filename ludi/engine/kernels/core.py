@@ -239,6 +239,22 @@ def visit(s, site):
 
 
 @tiny
+def mark_to_clear(s, site):
+    """Mark ``site``'s piece to leave when the turn ends (I.TO_CLEAR: (remove … at:EndOfTurn);
+    a site past the bits: nothing, as the compiler bounds the board)."""
+    if 0 <= site < VISITED_SITES:
+        s[I.TO_CLEAR + site // WORD_BITS] |= np.int64(1) << np.int64(site % WORD_BITS)
+
+
+@tiny
+def to_clear(s, site):
+    """1 when ``site``'s piece is marked to leave at the turn's end (I.TO_CLEAR), else 0."""
+    if 0 <= site < VISITED_SITES:
+        return (s[I.TO_CLEAR + site // WORD_BITS] >> (site % WORD_BITS)) & 1
+    return 0
+
+
+@tiny
 def visited(s, site):
     """1 when a move of this turn started or ended at ``site`` (I.VISITED), else 0."""
     if 0 <= site < VISITED_SITES:

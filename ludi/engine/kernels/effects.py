@@ -38,6 +38,7 @@ from ludi.engine.kernels.core import (
     fail,
     is_colour,
     kernel,
+    mark_to_clear,
     mix,
     role_colour,
     sec,
@@ -120,7 +121,10 @@ def simple_effect(t, s, w, e):
     elif kind == EFF.REMOVE:
         site, _ = evaluate(t, s, w, t[at + E.SITE], t[at + E.SITE_END])
         if site >= 0 and site < t[P.BOARD_CELLS]:
-            remove(t, s, site)
+            if t[at + E.LATER] == 1:  # at:EndOfTurn: Ludii's sites to remove, (sites ToClear)
+                mark_to_clear(s, site)
+            else:
+                remove(t, s, site)
     elif kind == EFF.MOVE_AGAIN:
         s[I.MOVE_AGAIN] = 1
     elif kind == EFF.ROLL:
