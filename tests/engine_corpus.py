@@ -635,6 +635,24 @@ EXTRA = {
     (end {(if (no Pieces Mover) (result Mover Win))
           (if (and (all DiceEqual) (= (count Turns) 99)) (result Mover Draw))})))
 """,
+    "remembered": """
+(game "Remembered" (players 2)
+  (equipment {(mancalaBoard 2 4 store:None (track "Track" "0,E,7,W" loop:True))
+              (piece "Seed" Shared) (regions P1 (sites Bottom)) (regions P2 (sites Top))})
+  (rules
+    (start {(set Count 2 to:(sites Track)) (set RememberValue "Open" (sites Board))
+            (set RememberValue "Open" 0)})
+    (play (move Select (from (sites (values Remembered "Open"))
+                             if:(and (is In (from) (sites Mover)) (is Occupied (from))))
+            (then (do (set Var "N" (count at:(last From)))
+                    next:(sow apply:(if (= 4 (count at:(to))) (forget Value "Open" (to))))
+                    (then (if (no Pieces All in:(sites Bottom)) (forget Value "Open" All)
+                            (remember Value "Open" (last From) unique:True)))))))
+    (end (if (no Pieces All in:(sites Top))
+             {(if (if (is Mover P1) (= (var "N") 2)) (result P1 Win))
+              (if (is Mover P2) (result P2 Win))}
+             (result Mover Draw)))))
+""",
     "passes": """
 (game "Passes" (players 2)
   (equipment {(board (square 3)) (piece "Disc" Each (slide Orthogonal)) (regions "Corners" {0 8})

@@ -360,8 +360,8 @@ def test_missing_outcome_of_an_end_clause():
     text = sub("(if (is Line 4) (result Mover Win))", "(if (is Line 4))")
     e = error_of(parse, text)
     msg = located(e, ArgumentError, text, "(is Line 4))", offset=11)
-    assert msg == ("(if …) is missing argument 2: expected an outcome such as (result …), "
-                   "(byScore …)")
+    assert msg == ("(if …) is missing argument 2: expected an end clause such as (if …), "
+                   "(forEach …), an outcome such as (result …), (byScore …) or an array { … }")
 
 
 def test_too_many_arguments():

@@ -96,6 +96,29 @@ def test_construct_keys_and_ranking():
     assert greedy_order(playing, refused, steps=2) == [("x", 1), ("y", 2)]
 
 
+def test_the_page_lists_the_slowest_games_with_what_their_moves_pay_for():
+    from ludi.ludii.report import slowest
+    from ludi.ludii.sweep import FileResult
+
+    def result(name: str, per_s: float, constructs: list[str]) -> FileResult:
+        return FileResult(f"war/{name}.lud", "war", "agrees", name=name, constructs=constructs,
+                          sample=sample(playouts_per_s=per_s), reference=ref(playouts_per_s=100.0))
+
+    results = [result(f"G{k}", 100.0 * (k + 1), ["move Step"]) for k in range(12)]
+    results.append(result("Chess", 50.0, ["do ifAfterwards:", "is Threatened"]))
+    results.append(FileResult("war/Off.lud", "war", "refused"))
+    lines = slowest(results)
+    rows = [x for x in lines if x.startswith("| war/")]
+    assert [x.split(" | ")[0] for x in rows] == ["| war/Chess.lud"] + [
+        f"| war/G{k}.lud" for k in range(9)]  # ten, slowest first; the refused file is not one
+    chess = rows[0].split(" | ")
+    assert chess[1] == "0.50" and chess[2] == "1,000 / 2,000"  # 20 moves a playout each
+    assert "is Threatened" in chess[3] and "ifAfterwards:" in chess[3]
+    assert "no costly rule known" in rows[1]
+    page = markdown(results)
+    assert "1 slower than Ludii" in page and "slowest against Ludii" in page
+
+
 @pytest.mark.needs("ludii")
 def test_cli_sweeps_a_folder_and_writes_the_page(tmp_path, capsys):
     page, table = tmp_path / "cov.md", tmp_path / "cov.csv"

@@ -421,7 +421,8 @@ class Track(NamedTuple):
 def parse_track(board: Board, spec: str, stores: bool) -> list[int]:
     """Cells of a Ludii track string such as "1,E,N,W": a start site in Ludii's numbering of the
     mancala board (FirstSite store first when there are stores, then the houses row by row from
-    the bottom-left), then compass steps; a bare direction walks to the edge, "E3" walks 3. On a
+    the bottom-left), then compass steps or site numbers (the track goes to that site); a bare
+    direction walks to the edge, "E3" walks 3. On a
     two-row board with stores, WNW and WSW from the first column step into the left store,
     ENE and ESE from the last into the right one, and back out: ENE or ESE from the left store
     to the top or bottom row's first house, WNW or WSW from the right store to its last."""
@@ -430,15 +431,8 @@ def parse_track(board: Board, spec: str, stores: bool) -> list[int]:
     parts = [p.strip() for p in spec.split(",") if p.strip()]
     if not parts or not parts[0].lstrip("-").isdigit():
         raise ValueError(f'a track starts with a site number, e.g. "1,E,N,W"; got "{spec}"')
-    start = int(parts[0]) - (1 if stores else 0)
-    if stores and start in (-1, houses):  # FirstSite / LastSite: the left / right store
-        here: tuple = ("store", 0 if start < 0 else 1)
-        out = [houses if start < 0 else houses + 1]
-    elif 0 <= start < houses:
-        here = ("house", start % cols, start // cols)
-        out = [start]
-    else:
-        raise ValueError(f"track start {parts[0]} is not a site of this board")
+    here, first = _track_site(parts[0], houses, cols, stores)
+    out = [first]
     steps = {"N": (0, 1), "S": (0, -1), "E": (1, 0), "W": (-1, 0)}
     for p in parts[1:]:
         d = p.rstrip("0123456789").upper()
@@ -453,15 +447,28 @@ def parse_track(board: Board, spec: str, stores: bool) -> list[int]:
                 c, r = c + dc, r + dr
                 out.append(r * cols + c)
             here = ("house", c, r)
+        elif not d:  # a site number: the track goes there
+            here, cell = _track_site(p, houses, cols, stores)
+            out.append(cell)
         elif d in ("WNW", "WSW", "ENE", "ESE") and stores and rows == 2 and count in ("", "1"):
             here = _store_step(here, d, cols)
             out.append(houses + here[1] if here[0] == "store" else here[2] * cols + here[1])
         else:
-            raise ValueError(f"track step '{p}' is not N, S, E or W (optionally with a count), "
-                             "or a step into or out of a store of a two-row board")
+            raise ValueError(f"track step '{p}' is not a site number, N, S, E or W (optionally "
+                             "with a count), or a step into or out of a store of a two-row board")
     if len(set(out)) != len(out):
         raise ValueError(f'track "{spec}" visits a site twice')
     return out
+
+
+def _track_site(number: str, houses: int, cols: int, stores: bool) -> tuple[tuple, int]:
+    """Where a track's site number (Ludii's numbering of a mancala board) is, and its cell."""
+    site = int(number) - (1 if stores else 0)
+    if stores and site in (-1, houses):  # FirstSite / LastSite: the left / right store
+        return ("store", 0 if site < 0 else 1), houses if site < 0 else houses + 1
+    if 0 <= site < houses:
+        return ("house", site % cols, site // cols), site
+    raise ValueError(f"track site {number} is not a site of this board")
 
 
 def _store_step(here: tuple, d: str, cols: int) -> tuple:

@@ -106,6 +106,9 @@ class Compiler:
         #: colour -> its (regions …); (name, colour) -> those of that name
         self.regions: dict[int | tuple[str, int], list[np.ndarray]] = {}
         self.named_regions: dict[str, np.ndarray] = {}
+        #: the names of remembered values, each a bit of S.REMEMBERED (in order of first use)
+        self.remembered: dict[str, int] = {}
+        self.remember_origin: Node | None = None
         self.region_rows: list[np.ndarray] = []  # static regions, (COLOURS, C) masks
         self.pieces: list[tuple[str, str]] = []
         self.proposals: list[str] = []
@@ -184,6 +187,7 @@ class Compiler:
         self.add_mask = np.zeros(C, np.int8)
         self.init_counts = np.zeros(C, np.int64)
         self.init_scores = np.zeros(L.COLOURS, np.int64)  # (set Score ROLE N) in the start
+        self.init_remembered = np.zeros(C, np.int64)  # (set RememberValue "Name" REGION)
         self.init_owner = np.zeros(C, np.int64)
         self.init_what = np.zeros(C, np.int64)
         self.init_state = np.zeros(C, np.int64)  # (place … state:N)
@@ -400,6 +404,17 @@ class Compiler:
             self.variable_origin = self.variable_origin or node
         return self.variables[name]
 
+    def remembered_bit(self, node: Node, name: str) -> int:
+        """The bit of S.REMEMBERED that holds the values remembered under ``name``."""
+        if name not in self.remembered:
+            if len(self.remembered) >= L.MAX_REMEMBERED:
+                raise fail(node, f"more than {L.MAX_REMEMBERED} names of remembered values in "
+                           "one game")
+            self.remembered[name] = len(self.remembered)
+            self.remember_origin = self.remember_origin or node
+        self.params[L.P.REMEMBERS] = 1
+        return self.remembered[name]
+
     def check_where(self) -> None:
         """``(where "Wolf" P2)`` names the site of P2's one wolf: refuse a game where a player
         could have several (Ludii then names the first in an order ludi does not keep)."""
@@ -458,6 +473,9 @@ class Compiler:
                 self.dispatch(landing)
         threats.check(self)
         program.sowing_turn_path(self)
+        if self.remember_origin is not None and self.uses_history:
+            raise fail(self.remember_origin, "remembered values in a game that tests repeated "
+                       "positions are not supported yet (Ludii's positions include them)")
         if self.variable_origin is not None and self.uses_history:
             raise fail(self.variable_origin, "variables, player values and (set Pending) in a game "
                        "that tests repeated positions are not supported yet (Ludii's positions "
@@ -468,7 +486,7 @@ class Compiler:
         track_pos[self.track] = np.arange(len(self.track))
         init = {L.INIT.COUNTS: self.init_counts, L.INIT.OWNERS: self.init_owner,
                 L.INIT.PIECES: self.init_what, L.INIT.STATES: self.init_state,
-                L.INIT.SCORES: self.init_scores}
+                L.INIT.REMEMBERED: self.init_remembered, L.INIT.SCORES: self.init_scores}
         sections = {
             L.T.NBR: b.nbr,
             L.T.AXES: b.axes["All"],

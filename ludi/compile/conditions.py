@@ -402,7 +402,8 @@ def not_(c: Compiler, node: Node) -> None:
 
 @compiles("cond_if")
 def if_(c: Compiler, node: Node) -> None:
-    for a in node.args:
+    """``(if C A [B])``: A when C holds, else B (Ludii's boolean If: false without B)."""
+    for a in (*node.args, False)[:3]:
         expr(c, a)
     c.op(node, L.OP.IF)
 
@@ -721,6 +722,14 @@ def no_pieces(c: Compiler, node: Node) -> None:
         c.op(node, L.OP.NO_PIECES, role=c.role(node, node.args[0]))
         return
     count_pieces(c, replace(node, rule="int_count_pieces"))
+    c.op(node, L.OP.CONST, value=0)
+    c.op(node, L.OP.EQ)
+
+
+@compiles("cond_no_pieces_all")
+def no_pieces_all(c: Compiler, node: Node) -> None:
+    """``(no Pieces All [in:REGION])``: ``(= 0 (count Pieces All [in:REGION]))``."""
+    count_pieces_all(c, replace(node, rule="int_count_pieces_all"))
     c.op(node, L.OP.CONST, value=0)
     c.op(node, L.OP.EQ)
 

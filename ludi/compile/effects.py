@@ -58,7 +58,17 @@ NESTED_SITES = (*NESTED, L.EFF.FOR_EACH_SITE)
 WRITES_READS = (("effect_set_var", "site_var"), ("effect_set_value", "site_value_player"),
                 ("effect_set_state", "int_state_at"), ("effect_set_score", "int_score"),
                 ("effect_add_score", "int_score"), ("effect_set_counter", "int_counter"),
-                ("effect_set_pending", "site_value_pending"), ("effect_roll", "int_count_pips"))
+                ("effect_set_pending", "site_value_pending"), ("effect_roll", "int_count_pips"),
+                ("effect_remember_value", "region_sites_remembered"),
+                ("effect_forget_value", "region_sites_remembered"))
+
+
+@compiles("effect_do")
+def do(c: Compiler, node: Node) -> list[int]:
+    """``(do A next:B [(then …)])`` among effects: A, then B, which reads the position A left
+    (as a move's ``(then …)`` applies its effects in turn), then the do's own (then …)."""
+    first = next(a for a in node.positional if a.rule != "then")
+    return [*c.dispatch(first), *c.dispatch(node.named("next")), *_then(c, node)]
 
 
 @compiles("effect_and", "effect_or")
@@ -97,7 +107,8 @@ BOARD_CHANGES = ("effect_sow", "effect_from_to", "effect_remove", "effect_custod
                  "effect_for_each_site", "effect_add", "effect_promote", "effect_surround")
 BOARD_READS = ("int_count_at", "int_count_in", "int_count_sites", "int_count_pieces",
                "int_count_pieces_all", "int_who", "int_what", "cond_is_empty",
-               "cond_is_occupied", "cond_is_enemy", "cond_is_friend", "cond_no_pieces")
+               "cond_is_occupied", "cond_is_enemy", "cond_is_friend", "cond_no_pieces",
+               "cond_no_pieces_all")
 VALUE_SETTERS = tuple(setter for setter, _ in WRITES_READS)
 
 
@@ -453,6 +464,30 @@ def set_state(c: Compiler, node: Node) -> list[int]:
     c.params[L.P.LOCAL_STATES] = 1
     return [c.effs.add(node, kind=L.EFF.SET_STATE, site=site, site_end=end, value=start,
                        value_end=stop)]
+
+
+@compiles("effect_remember_value")
+def remember_value(c: Compiler, node: Node) -> list[int]:
+    """``(remember Value "Name" SITE [unique:…])``: the site joins the values remembered under
+    that name, read back by ``(sites (values Remembered "Name"))``. ludi keeps a set of sites
+    per name, so a value remembered twice is there once (Ludii's ``unique:True``); a value that
+    is not a site stops the game with an engine error."""
+    name, value = node.positional[:2]
+    start, stop = c.code_range(value)
+    bit = c.remembered_bit(node, name)
+    return [c.effs.add(node, kind=L.EFF.REMEMBER, name_bit=bit, value=start, value_end=stop)]
+
+
+@compiles("effect_forget_value")
+def forget_value(c: Compiler, node: Node) -> list[int]:
+    """``(forget Value "Name" SITE)``: the site leaves the values remembered under that name;
+    ``(forget Value "Name" All)``: every one does."""
+    name, value = node.positional[:2]
+    bit = c.remembered_bit(node, name)
+    if isinstance(value, Sym):  # All
+        return [c.effs.add(node, kind=L.EFF.FORGET_ALL, name_bit=bit)]
+    start, stop = c.code_range(value)
+    return [c.effs.add(node, kind=L.EFF.FORGET, name_bit=bit, value=start, value_end=stop)]
 
 
 @compiles("effect_set_counter")

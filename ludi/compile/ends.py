@@ -65,13 +65,29 @@ def clauses(c: Compiler, part: Node | None) -> list[Node]:
     """The end clauses of ``(end …)``, each ``(forEach …)`` made its ``(if …)`` clauses."""
     out: list[Node] = []
     for clause in items(part.args[0]) if part is not None else ():
-        out += per_player(c, clause) if clause.rule == "clause_for_each" else [clause]
+        out += flat(c, clause)
     return out
 
 
-@compiles("clause_for_each")
+def flat(c: Compiler, clause: Node) -> list[Node]:
+    """One end clause as ``(if C R)`` clauses: a ``(forEach …)`` one per player, and Ludii's
+    nested ``(if C {(if C1 R1) …} [R])`` as ``(if (and C C1) R1) … [(if C R)]``. Ludii tries
+    the sub-clauses in order once C holds, then the default outcome, and without one plays on:
+    exactly the flat clauses tried in order."""
+    if clause.rule == "clause_for_each":
+        return per_player(c, clause)
+    if clause.rule != "clause_if_nested":
+        return [clause]
+    cond, subs, *outcome = clause.args
+    out = [replace(sub, args=(Node("cond_and", (cond, sub.args[0])), sub.args[1]))
+           for inner in items(subs) for sub in flat(c, inner)]
+    out += [Node("clause_if", (cond, *outcome))] if outcome else []
+    return out
+
+
+@compiles("clause_for_each", "clause_if_nested")
 def for_each(c: Compiler, node: Node) -> None:
-    for clause in per_player(c, node):
+    for clause in flat(c, node):
         c.dispatch(clause)
 
 

@@ -405,6 +405,15 @@ def init_set_count(c: Compiler, init: Node) -> None:
     c.init_counts[cell] = count
 
 
+@compiles("init_set_remember")
+def init_set_remember(c: Compiler, init: Node) -> None:
+    """``(set RememberValue "Name" REGION)`` in the start: the region's sites are remembered
+    under that name before the first move."""
+    name, where = init.args
+    cells = [ludii_site(c, init, where)] if isinstance(where, int) else static_cells(c, where)
+    c.init_remembered[cells] |= 1 << c.remembered_bit(init, name)
+
+
 @compiles("init_set_score")
 def init_set_score(c: Compiler, init: Node) -> None:
     """``(set Score ROLE N)`` in the start: the score a player (Each: every player) begins

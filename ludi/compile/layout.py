@@ -27,6 +27,7 @@ from ludi.compile.schema import Code, Error, Flag, Kind, Op, Slot, Span, codes, 
 COLOURS = 4  # the most players: per-colour blocks of the tables, state and work array
 MAX_COMPONENTS = 64  # the most piece types
 MAX_VARS = 4  # Ludii's variables a game may name
+MAX_REMEMBERED = 8  # names of remembered values a game may use (bits of S.REMEMBERED)
 WORD_BITS = 64  # bits of an int64 word (bit sets in the state)
 VISITED_WORDS = 6  # words of visited-site bits ...
 VISITED_SITES = WORD_BITS * VISITED_WORDS  # ... for the sites 0 .. VISITED_SITES - 1
@@ -79,6 +80,7 @@ class P:
     PASSES = Slot("PASSES.*: how passes end a game")
     LOCAL_STATES = Slot("1: the rules read or set sites' local states (S.STATE): trials save "
                         "them")
+    REMEMBERS = Slot("1: the rules remember values (S.REMEMBERED): trials save them too")
     # fast paths: chosen by the compiler from the rule program; each makes exactly the moves and
     # results of the general program (tests compare them move by move; Game.without_fast_paths)
     PLAY = Slot("PLAY.ADD: the moves are one add anywhere in a region (no program run)")
@@ -181,6 +183,7 @@ class INIT:
     OWNERS = Slot("each site's owner: 0 empty, colour + 1")
     PIECES = Slot("each site's piece type")
     STATES = Slot("each site's local state")
+    REMEMBERED = Slot("each site's remembered-values bits (S.REMEMBERED)")
     SCORES = Slot("then each colour's score")
 
 
@@ -306,6 +309,7 @@ class DR:
     HAND_SIZE = Slot("IN_HAND: sites in a hand")
     WITHIN = Slot("EXPAND: first T.LIST entry of a board-cells x board-cells table, 1 where a "
                   "site is within the expansion's steps of a centre")
+    BIT = Slot("REMEMBERED: the name's bit in S.REMEMBERED")
 
 
 @codes(fields=DR)
@@ -331,6 +335,8 @@ class DYN:
                          reads=(DR.ROLE, DR.TYPES))
     EXPAND = Kind("(expand origin:SITE steps:N): the sites within N steps of a context site",
                   name="expand", reads=(DR.CENTRE, DR.SITE, DR.WITHIN))
+    REMEMBERED = Kind("(sites (values Remembered \"Name\")): the sites remembered under a "
+                      "name", name="remembered", reads=(DR.BIT,))
 
 
 @codes(first=0)
@@ -747,8 +753,9 @@ class E:
     FROM_SITE = Span("FromTo: the site counters leave")
     TO_SITE = Span("FromTo: the site they go to")
     COUNT = Span("FromTo, Sow: how many counters (Sow: empty, all of the site's)")
-    VALUE = Span("SetVar, SetValue, SetScore, AddScore, SetCounter, SetState, SetPending: the "
-                 "value it sets or adds (SetVar, SetCounter: empty, -1)")
+    VALUE = Span("SetVar, SetValue, SetScore, AddScore, SetCounter, SetState, SetPending, "
+                 "Remember, Forget: the value it sets, adds, remembers or forgets (SetVar, "
+                 "SetCounter: empty, -1)")
     ROLE = Slot("whose piece, value or score (a role code)")
     TYPES = Slot("Promote, Add: the first of COLOURS T.LIST entries, each colour's piece type "
                  "(0: none, which an Add reads as the colour's own type)")
@@ -757,6 +764,7 @@ class E:
                  "captures or visits, (site) or (between) set to it (first T.LIST entry)")
     APPLY_COUNT = Slot("how many")
     VAR = Slot("SetVar: the variable (an I.VARS slot)")
+    NAME_BIT = Slot("Remember, Forget, ForgetAll: the bit of S.REMEMBERED of the name")
     GEN = Slot("CanMove: the generator whose moves it looks for (a T.GEN index)")
     LATER = Slot("Remove: 1 for at:EndOfTurn (the piece stays, marked in I.TO_CLEAR, until the "
                  "turn ends)")
@@ -837,6 +845,12 @@ class EFF:
                 "(I.CHANCE), and I.PIPS their sum", name="roll")
     TRIGGER = Kind("ROLE's player is triggered (I.TRIGGERED)", name="trigger",
                    reads=(E.ROLE,))
+    REMEMBER = Kind("the site VALUE joins the values remembered under the name NAME_BIT",
+                    name="remember", reads=(E.NAME_BIT, E.VALUE))
+    FORGET = Kind("the site VALUE leaves the values remembered under the name NAME_BIT",
+                  name="forget", reads=(E.NAME_BIT, E.VALUE))
+    FORGET_ALL = Kind("every value remembered under the name NAME_BIT is forgotten",
+                      name="forget-all", reads=(E.NAME_BIT,))
 
 
 # ================================================================ moves (one int64 each)
@@ -981,8 +995,11 @@ class S:
     COUNTS = Slot("pieces or counters on the site")
     WHAT = Slot("the type of the piece on the site (1..K; 0: none, or its player's own type)")
     STATE = Slot("Ludii's local state of the site: it goes with a piece that moves, and a site "
-                 "emptied (a piece taken, the last counter gone) is reset to 0; the last "
-                 "section, which trials save only in games that use it (P.LOCAL_STATES)")
+                 "emptied (a piece taken, the last counter gone) is reset to 0; trials save it "
+                 "only in games that use it (P.LOCAL_STATES)")
+    REMEMBERED = Slot("bit k: the site is among the values remembered under the game's k-th "
+                      "name (Ludii's (remember Value \"Name\" SITE)); the last section, which "
+                      "trials save only in games that remember (P.REMEMBERS)")
 
 
 @slots
@@ -1060,6 +1077,8 @@ class ERR:
     DIVISION = Error("a division by zero (Ludii stops the game there too)", record="op")
     COUNT = Error("a move of {value} counters, more than the engine moves at once (MAX_MOVED)",
                   record="gen")
+    REMEMBERED = Error("a value {value} to remember that is not a site (ludi remembers sites "
+                       "only)", record="eff")
 
 
 def state_size(cells: int, history: int = 0) -> int:

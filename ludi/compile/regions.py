@@ -203,6 +203,15 @@ def _fixed_number(c: Compiler, value, site: int) -> int | None:
     return constant_site_of(c, value) if isinstance(value, Node) else None
 
 
+@compiles("region_sites_remembered")
+def sites_remembered(c: Compiler, node: Node) -> int:
+    """``(sites (values Remembered "Name"))``: the sites remembered under that name (Ludii's
+    list of remembered values, read as sites; ludi remembers sites only)."""
+    bit = c.remembered_bit(node, node.args[0].args[0])
+    row = c.dynregs.add(node, kind=L.DYN.REMEMBERED, bit=bit)
+    return L.REG.DYNAMIC - row
+
+
 @compiles("region_sites_to_clear")
 def sites_to_clear(c: Compiler, node: Node) -> int:
     """``(sites ToClear)``: the pieces that a ``(remove … at:EndOfTurn)`` of this turn marked;

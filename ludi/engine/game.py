@@ -178,6 +178,8 @@ class Game:
         neutral = (owners == 0) & (whats > 0)  # a neutral piece: a counter of its type
         s[L.section(C, L.S.WHAT)][neutral] = whats[neutral]
         s[L.section(C, L.S.STATE)] = states
+        s[L.section(C, L.S.REMEMBERED)] = t[init + L.INIT.REMEMBERED * C:
+                                            init + (L.INIT.REMEMBERED + 1) * C]
         scores = init + L.INIT.SCORES * C
         s[L.I.SCORES:L.I.SCORES + L.COLOURS] = t[scores:scores + L.COLOURS]
         phases = int(t[L.T.PHASES])  # each colour's first phase

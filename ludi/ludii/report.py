@@ -9,7 +9,15 @@ from pathlib import Path
 
 from ludi.errors import LudiError
 from ludi.ludii.constructs import greedy_order, rank_missing
-from ludi.ludii.sweep import CATEGORIES, MAX_PLIES, PLAYOUTS, STATUSES, FileResult
+from ludi.ludii.costs import costly_rules
+from ludi.ludii.sweep import (
+    CATEGORIES,
+    FIRST_ROLLS,
+    MAX_PLIES,
+    PLAYOUTS,
+    STATUSES,
+    FileResult,
+)
 
 
 def summary(results: list[FileResult]) -> dict[str, dict[str, int]]:
@@ -59,7 +67,9 @@ def markdown(results: list[FileResult], command: str = "", steps: int = 30) -> s
               f"{PLAYOUTS} random playouts (fewer only past {MAX_PLIES:,} plies in all: a "
               "count of work, so the sample is the same on any machine), and agrees when its "
               "mean length and outcome shares are within sampling error of Ludii's and its "
-              "legal moves at the start are Ludii's (`ludi/ludii/reference.py`).", ""]
+              "legal moves at the start are Ludii's (`ludi/ludii/reference.py`; in a game of "
+              f"chance Ludii's count is of one first roll, so it must be one of the counts "
+              f"that the first rolls of {FIRST_ROLLS} seeds give).", ""]
     lines += ["| category | " + " | ".join(STATUSES) + " | files |",
               "|---|" + "---:|" * (len(STATUSES) + 1)]
     for cat, row in counts.items():
@@ -70,10 +80,12 @@ def markdown(results: list[FileResult], command: str = "", steps: int = 30) -> s
     if ratios:
         worst = min((r for r in results if r.status == "agrees" and r.speed_ratio),
                     key=lambda r: r.speed_ratio)
+        slower = sum(1 for x in ratios if x < 1)
         lines += ["", f"Speed: ludi's random playouts per second over Ludii's (Ludii's rate from "
                   f"`random_play.csv`), over the {len(ratios)} games that agree: median "
                   f"**{statistics.median(ratios):.1f}×**, worst {worst.speed_ratio:.2f}× "
-                  f"({worst.name})."]
+                  f"({worst.name}); {slower} slower than Ludii."]
+        lines += slowest(results)
     lines += ["", "## Games that play", "",
               "Mean length in moves (Ludii's count: after the start-up placements, forced passes "
               "left out), the first player's wins, draws, games cut by the move limit, legal "
@@ -125,6 +137,27 @@ def markdown(results: list[FileResult], command: str = "", steps: int = 30) -> s
                   "| files | message |", "|---:|---|"]
         lines += [f"| {n} | {msg} |" for msg, n in reasons.most_common(40)]
     return "\n".join(lines) + "\n"
+
+
+def slowest(results: list[FileResult], count: int = 10) -> list[str]:
+    """The page's list of the ``count`` agreeing games with the lowest speed ratio: the moves
+    per second of each engine (playouts per second times the mean length) and the costly
+    rules each move pays for (:mod:`ludi.ludii.costs`)."""
+    rows = sorted((r for r in results if r.status == "agrees" and r.speed_ratio),
+                  key=lambda r: r.speed_ratio)[:count]
+    if not rows:
+        return []
+    lines = ["", f"The {len(rows)} slowest against Ludii, with the rules whose work each of "
+             "their moves repeats (a guide from the rules they use, not a profile):", "",
+             "| file | speed × | moves/s (ludi / Ludii) | what each move pays for |",
+             "|---|---:|---:|---|"]
+    for r in rows:
+        mine = r.sample.playouts_per_s * r.sample.moves_mean
+        theirs = r.reference.playouts_per_s * r.reference.moves_mean
+        why = "; ".join(costly_rules(r.constructs)) or "no costly rule known: plain moves"
+        lines.append(f"| {r.path} | {r.speed_ratio:.2f} | {mine:,.0f} / {theirs:,.0f} | "
+                     f"{why} |")
+    return lines
 
 
 def _pair(mine, theirs, fmt: str) -> str:

@@ -112,6 +112,8 @@ def part_region_has(t, s, w, code, colour, site):
             t[t[T.LIST] + t[at + DR.WITHIN] + centre * cells + site] == 1
     if kind == DYN.OCCUPIED_TYPE:
         return holds_type(t, s, at, site)
+    if kind == DYN.REMEMBERED:
+        return (s[sec(s, S.REMEMBERED) + site] >> t[at + DR.BIT]) & 1 == 1
     fail(w, ERR.DYNREG, row, kind)
     return False
 

@@ -85,9 +85,12 @@ def set_context(s, frm, to):
 
 @tiny
 def trial_size(t, s):
-    """What a trial saves and restores: the scalars and the per-site sections, the last of which
-    (the local states) only in games that use them; never the history that follows."""
-    return sec(s, S.SIZE) if t[P.LOCAL_STATES] == 1 else sec(s, S.STATE)
+    """What a trial saves and restores: the scalars and the per-site sections, the last two of
+    which (the local states, the remembered values) only in games that use them; never the
+    history that follows."""
+    if t[P.REMEMBERS] == 1:
+        return sec(s, S.SIZE)
+    return sec(s, S.REMEMBERED) if t[P.LOCAL_STATES] == 1 else sec(s, S.STATE)
 
 
 @tiny

@@ -5,6 +5,8 @@ turn here (see ``apply.py``): trial moves run exactly this.
 
 from __future__ import annotations
 
+import numpy as np
+
 from ludi.compile.layout import (
     BOARD,
     CR,
@@ -136,6 +138,18 @@ def simple_effect(t, s, w, e):
             s[sec(s, S.STATE) + site] = value
     elif kind == EFF.SET_VAR:
         s[I.VARS + t[at + E.VAR]] = span_value(t, s, w, at + E.VALUE, -1)
+    elif kind == EFF.REMEMBER or kind == EFF.FORGET:
+        value = span_value(t, s, w, at + E.VALUE, -1)
+        if value < 0 or value >= t[P.CELLS]:
+            fail(w, ERR.REMEMBERED, e, value)
+        elif kind == EFF.REMEMBER:
+            s[sec(s, S.REMEMBERED) + value] |= np.int64(1) << t[at + E.NAME_BIT]
+        else:
+            s[sec(s, S.REMEMBERED) + value] &= ~(np.int64(1) << t[at + E.NAME_BIT])
+    elif kind == EFF.FORGET_ALL:
+        bits = sec(s, S.REMEMBERED)
+        for c in range(t[P.CELLS]):
+            s[bits + c] &= ~(np.int64(1) << t[at + E.NAME_BIT])
     elif kind == EFF.SET_PENDING:
         # Ludii's pending values are a set: (value Pending) reads one value only
         value = span_value(t, s, w, at + E.VALUE, -1)

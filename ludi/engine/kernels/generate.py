@@ -485,6 +485,7 @@ def leaf_moves(t, s, w, g, buf, n):
             if c < 0 or c >= t[P.CELLS]:
                 return n
             s[I.FROM] = c
+            s[I.TO] = c  # Ludii's Select reads the chosen site as (to) too
             if not holds(t, s, w, t[at + G.FROM_COND], t[at + G.FROM_COND_END]):
                 return n
             buf[n] = MOVE.SELECT | (c << FROM_SHIFT) | (c << KIND_BITS) | (g << GEN_SHIFT)
@@ -516,6 +517,7 @@ def leaf_moves(t, s, w, g, buf, n):
                 move = MOVE.ADD | (c << KIND_BITS)
             else:
                 s[I.FROM] = c
+                s[I.TO] = c  # Ludii's Select reads the chosen site as (to) too
                 s[I.SITE] = c  # a (forEach REGION if:C) filter reads it as (site)
                 move = MOVE.SELECT | (c << FROM_SHIFT) | (c << KIND_BITS)
             if cond_start < cond_end and not holds(t, s, w, cond_start, cond_end):
