@@ -24,7 +24,7 @@ BOARD = LUDII / "library" / "board"
 CSV = LUDII / "random_play.csv"
 COVERAGE = Path(__file__).resolve().parents[1] / "docs" / "ludii-coverage.md"
 #: Files that played and agreed when this floor was last raised; it only goes up.
-AGREEING_FLOOR = 271
+AGREEING_FLOOR = 283
 
 
 def ref(**kw) -> Reference:
@@ -165,3 +165,27 @@ def test_a_sample_is_counted_in_work_and_the_same_on_any_machine():
     short = sample_random_play(game, 100, seed=3, max_plies=300)  # batches of 25 games
     assert 25 <= short.playouts < 100 and short.playouts % 25 == 0
     assert short.playouts == sample_random_play(game, 100, seed=3, max_plies=300).playouts
+
+
+def test_a_fast_games_speed_is_timed_over_more_playouts_and_its_figures_stay(monkeypatch):
+    import importlib
+
+    import ludi
+    from ludi.engine import playouts
+
+    sweep_module = importlib.import_module("ludi.ludii.sweep")  # (ludi.ludii.sweep: a function)
+
+    game = ludi.load("tictactoe")
+    calls = []
+    real = playouts.run_playouts
+    monkeypatch.setattr(playouts, "run_playouts", lambda g, n, s: calls.append(n) or real(g, n, s))
+    monkeypatch.setattr(sweep_module, "MIN_TIMED_S", 0.0)
+    plain = sweep_module.sample_random_play(game, 100, seed=3)
+    assert calls == [1, 25, 25, 25, 25]  # the warm-up, then the sample's four batches
+    calls.clear()
+    monkeypatch.setattr(sweep_module, "MIN_TIMED_S", 0.3)
+    timed = sweep_module.sample_random_play(game, 100, seed=3)
+    assert calls[:5] == [1, 25, 25, 25, 25] and calls[5:6] == [100]  # then doubling batches
+    assert sum(calls[5:]) >= 100
+    assert (timed.playouts, timed.moves_mean, timed.shares) == (
+        plain.playouts, plain.moves_mean, plain.shares)

@@ -79,6 +79,9 @@ PLAYOUTS = 400
 #: work, never in seconds: the same seed gives the same sample on any machine, whatever its load).
 MAX_PLIES = 20_000_000
 BATCH = 25  # games a batch: the guard is checked between batches
+#: A game whose sample plays in less time than this plays more playouts, for its speed alone
+#: (the figures are the sample's): a tenth of a second of timing is mostly call overhead.
+MIN_TIMED_S = 1.0
 #: First rolls tried for a game of chance's legal moves at the start.
 FIRST_ROLLS = 200
 
@@ -87,7 +90,8 @@ def sample_random_play(game, playouts: int = PLAYOUTS, seed: int = 0,
                        max_plies: int = MAX_PLIES) -> Sample:
     """Random-play figures of ``game`` counted as Ludii counts them: ``playouts`` games, in
     batches of unrelated seeds, fewer only when they would play more than ``max_plies`` plies
-    in all. The speed (playouts per second) is timed, and changes nothing else."""
+    in all. The speed (playouts per second) is timed, over more playouts than the sample's
+    when those take less than ``MIN_TIMED_S``; it changes nothing else."""
     from ludi.compile.layout import END
     from ludi.engine.playouts import run_playouts
 
@@ -105,13 +109,21 @@ def sample_random_play(game, playouts: int = PLAYOUTS, seed: int = 0,
         plies += int(batch[0].sum())
     lengths, winners, reasons = (np.concatenate(parts) for parts in zip(*batches, strict=True))
     n = len(lengths)
+    timed = n
+    while elapsed < MIN_TIMED_S and plies <= max_plies:  # a fast game: time more playouts
+        t0 = time.perf_counter()
+        extra = run_playouts(game, timed, _batch_seed(seed, len(batches) + timed))
+        elapsed += time.perf_counter() - t0
+        timed += timed  # doubled each time: few calls, so little of their overhead
+        plies += int(extra[0].sum())
     shares = {f"p{k + 1}_win": float(np.mean(winners == k)) for k in range(game.num_players)}
     if game.num_players > 1:
         shares["draw"] = float(np.mean(winners < 0))
     shares["limit"] = float(np.mean(reasons == END.TIMEOUT))
     return Sample(playouts=n, moves_mean=float(lengths.mean()),
                   moves_sd=float(lengths.std(ddof=1)) if n > 1 else 0.0, shares=shares,
-                  legal_moves_initial=legal, playouts_per_s=n / elapsed if elapsed > 0 else None,
+                  legal_moves_initial=legal,
+                  playouts_per_s=timed / elapsed if elapsed > 0 else None,
                   legal_moves_seen=seen)
 
 
