@@ -480,6 +480,35 @@ EXTRA = {
               ifAfterwards:(not (is Threatened (id "King" Next))))))) (result Mover Win))
           (if (no Moves Mover) (result Mover Loss))})))
 """,
+    "castling": """
+(game "Castling" (players {(player N) (player S)})
+  (equipment {(board (square 6))
+    (piece "King" Each (move Step (to if:(not (is Friend (who at:(to))))
+      (apply (if (is Enemy (who at:(to))) (remove (to))))) (then (set State at:(last To) 0))))
+    (piece "Rook" Each (move Slide Orthogonal (to if:(is Enemy (who at:(to)))
+      (apply (remove (to)))) (then (set State at:(last To) 0))))
+    (piece "Pawn" Each (move Step Forward (to if:(is Empty (to)))
+      (then (remove (ahead (last To) Backward)))))
+    (map "King" {(pair 1 "C1") (pair 2 "C6")}) (map "Rook" {(pair 1 "F1") (pair 2 "F6")})})
+  (rules (start {(place "King1" coord:"C1" state:1) (place "Rook1" coord:"F1" state:1)
+                 (place "King2" coord:"C6" state:1) (place "Rook2" coord:"F6" state:1)
+                 (place "Pawn1" coord:"A2") (place "Pawn2" coord:"A5")})
+    (play (do (or (forEach Piece)
+                  (if (and {(= (state at:(mapEntry "King" (mover))) 1)
+                            (not (is Threatened (id "King" Mover)))
+                            (can Move (slide (from (mapEntry "Rook" (mover))) W
+                              (between (exact 2) if:(is Empty (to))) (to if:True)))})
+                      (move Slide (from (mapEntry "King" (mover))) E
+                        (between (exact 2) if:(and (is Empty (to))
+                                                   (not (is Threatened (id "King" Mover) at:(to)))))
+                        (to if:True (apply (set State at:(from) 0)))
+                        (then (slide (from (mapEntry "Rook" (mover))) W
+                                (between (exact 2) if:True) (to if:True))))))
+              ifAfterwards:(not (is Threatened (id "King" Mover)))))
+    (end {(if (and (is Threatened (id "King" Next)) (not (can Move (do (forEach Piece Next)
+              ifAfterwards:(not (is Threatened (id "King" Next))))))) (result Mover Win))
+          (if (no Moves Mover) (result Mover Draw))})))
+""",
     "solid-diagonals": """
 (game "Solid Diagonals" (players 2)
   (equipment {(board (rectangle 3 4 diagonals:SolidNoSplit) use:Vertex) (piece "Disc" Each)})

@@ -79,8 +79,9 @@ def prove(c: Compiler) -> None:
         if area >= 1 << L.SITE_BITS:
             raise fail(c.gens.origins[hops[0]], "the board is too large for capture series")
     p[L.P.CHAIN_AREA] = area
-    trials = len(c.dynregs) > 0 or any(
-        c.prog.get(i, "kind") == L.PR.KEEP_IF_AFTER for i in range(len(c.prog)))
+    trials = len(c.dynregs) > 0 or any(  # (a safe path puts the king on each site passed)
+        c.prog.get(i, "kind") in (L.PR.KEEP_IF_AFTER, L.PR.KEEP_SAFE_PATH)
+        for i in range(len(c.prog)))
     can_move = [e for e in range(len(c.effs)) if c.effs.get(e, "kind") == L.EFF.CAN_MOVE]
     if trials and can_move:  # a trial runs a move's effects where no moves can be generated
         raise fail(c.effs.origins[can_move[0]], "(if (can Move …) …) cannot be used in a game "
@@ -115,6 +116,9 @@ def _generator_bound(c: Compiler, g: int) -> int:
     if kind in (L.GEN.ADD, L.GEN.SELECT):
         return region_cells(c, code)
     if kind == L.GEN.SLIDE:
+        if c.gens.get(g, "from_site") < c.gens.get(g, "from_site_end"):  # the most from a cell
+            return max(_slide_bound(c, g, np.array([cell])) for cell in
+                       range(int(c.params[L.P.BOARD_CELLS])))
         return _slide_bound(c, g, _from_cells(c, code))
     if kind == L.GEN.STEP:  # one move a start cell and direction
         return len(_from_cells(c, code)) * bin(c.gens.get(g, "dirs")).count("1")

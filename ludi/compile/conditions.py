@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ludi.compile import layout as L
-from ludi.compile.directions import direction_indices
+from ludi.compile.directions import RELATIVE, direction_indices
 from ludi.compile.regions import (
     centre_cells,
     constant_site_of,
@@ -646,9 +646,13 @@ def ahead(c: Compiler, node: Node) -> None:
     site = node.positional[0]
     steps = number(node, node.named("steps", 1), "the steps of (ahead …)", 0, 10**4)
     way = next((a.name for a in node.positional[1:] if isinstance(a, Sym)), None)
+    if way in RELATIVE and len(RELATIVE[way]) == 1:
+        _ahead_turned(c, node, site, steps, way)
+        return
     if way not in ("N", "NE", "E", "SE", "S", "SW", "W", "NW"):
         raise fail(node, f"(ahead …) along {way or 'the facing direction'}: only an absolute "
-                   "direction (N, NE, E, …) for now")
+                   "direction (N, NE, E, …) or one relative direction (Forward, Backward, …) "
+                   "for now")
     nbr = c.board.nbr
     # a graph's points step N along a line or across a face (see graphs.steps)
     ways = [d for d in direction_indices(c, node, way) if (nbr[:, d] >= 0).any()]
@@ -671,6 +675,18 @@ def ahead(c: Compiler, node: Node) -> None:
     expr(c, site)
     if ways:  # (else never a step that way: the site itself)
         c.op(node, L.OP.AHEAD, steps=steps, direction=ways[0])
+
+
+def _ahead_turned(c: Compiler, node: Node, site, steps: int, way: str) -> None:
+    """``(ahead SITE Backward)``: along a relative direction as the piece on SITE faces
+    (Ludii turns it by that piece's facing; with no piece there, the site itself, as with no
+    direction): a square grid's eight directions only (T.FACING)."""
+    b = c.board
+    if b.kind not in ("square", "mancala") or b.num_dirs != 8 or b.partial_diagonals:
+        raise fail(node, f"(ahead …) along {way} is supported on a square grid's cells only")
+    expr(c, site)
+    c.op(node, L.OP.AHEAD, steps=steps, direction=direction_indices(c, node, way, "N")[0],
+         turned=1)
 
 
 @compiles("site_row", "site_column")

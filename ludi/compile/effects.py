@@ -50,7 +50,7 @@ def inner_list(c: Compiler, effect, banned: tuple[int, ...], where: Node,
 
 #: Effects that run lists of their own, which the kernels nest one level deep: a sowing's or a
 #: capture's list may hold a (forEach Site …), whose own list holds none of them.
-NESTED = (L.EFF.SOW, L.EFF.CUSTODIAL, L.EFF.SURROUND, L.EFF.CAN_MOVE)
+NESTED = (L.EFF.SOW, L.EFF.CUSTODIAL, L.EFF.SURROUND, L.EFF.CAN_MOVE, L.EFF.SLIDE)
 NESTED_SITES = (*NESTED, L.EFF.FOR_EACH_SITE)
 
 
@@ -275,8 +275,15 @@ def remove(c: Compiler, node: Node) -> list[int]:
                        f"{L.VISITED_SITES} sites is not supported")
         c.params[L.P.TO_CLEAR] = 1
     start, end = c.code_range(node.args[0])
-    return [c.effs.add(node, kind=L.EFF.REMOVE, site=start, site_end=end, later=later)] \
-        + _then(c, node)
+    removal = c.effs.add(node, kind=L.EFF.REMOVE, site=start, site_end=end, later=later)
+    after = _then(c, node)
+    if not after:
+        return [removal]
+    # Ludii's remove makes no move where the site is empty, so its (then …) does not run there
+    # (a chess rook's (apply (remove (to) (then (set Counter)))) on a slide to an empty site)
+    cond, cond_end = c.code_range(Node("cond_is_occupied", (node.args[0],), node.pos))
+    return [c.effs.add(node, kind=L.EFF.SKIP_UNLESS, cond=cond, cond_end=cond_end,
+                       jump=1 + len(after)), removal, *after]
 
 
 def _then(c: Compiler, node: Node) -> list[int]:
@@ -553,3 +560,23 @@ def custodial(c: Compiler, node: Node) -> list[int]:
                                                         f"{number}_end": limit[1]},
                        target_cond=cond[0], target_cond_end=cond[1], flank_cond=flank[0],
                        flank_cond_end=flank[1], apply=first, apply_count=count)]
+
+
+@compiles("effect_slide")
+def slide(c: Compiler, node: Node) -> list[int]:
+    """``(slide (from SITE) DIRECTION (between (exact N) [if:GO]) (to [if:STOP] [(apply E)]))``
+    in a (then …), as Ludii's castling moves its rook: the slide's moves are made and each is
+    played (Ludii applies every move of a consequence). Going one way exactly N sites it has
+    one move at most, which the effect plays at once (``ludi.engine.kernels.effects.slide``)."""
+    gen = generator_only(c, Node("moves_slide_short", node.args, node.pos))
+    between = sub_node(node, "between")
+    one_way = bin(c.gens.get(gen, "dirs")).count("1") == 1
+    if not one_way or sub_node(between, "exact") is None \
+            or c.gens.get(gen, "from_site") == c.gens.get(gen, "from_site_end") \
+            or c.gens.get(gen, "land_cond") < c.gens.get(gen, "land_cond_end"):
+        raise fail(node, "(slide …) as an effect is read only from one site, one way, exactly "
+                   "N sites: (slide (from SITE) E (between (exact N) …) (to …))")
+    first, count = c.gens.get(gen, "apply"), c.gens.get(gen, "apply_count")
+    if any(c.effs.get(e, "kind") in NESTED for e in c.lists[first:first + count]):
+        raise fail(node, "the (apply …) of a (slide …) effect takes simple effects only")
+    return [c.effs.add(node, kind=L.EFF.SLIDE, gen=gen)]

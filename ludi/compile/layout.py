@@ -403,6 +403,8 @@ class O:  # noqa: E742 - the op fields, as the kernels read them: t[at + O.ROLE]
     VAR = Slot("VAR: the variable (an I.VARS slot)")
     STEPS = Slot("AHEAD: how many steps")
     DIRECTION = Slot("AHEAD: the board direction (a column of T.NBR)")
+    TURNED = Slot("AHEAD: 1 when DIRECTION, a relative direction for a piece facing N, turns to "
+                  "the facing of the piece on the site (T.FACING; no piece there: no step)")
     JUMP = Slot("SITES_LOOP, SITES_NEXT: how many ops apart the loop's two ends are")
     MODE = Slot("SITES_LOOP: LOOP.ALL or LOOP.COUNT")
 
@@ -520,7 +522,7 @@ class OP:
     IS_VISITED = Op("a site -> a move of this turn started or ended there (I.VISITED)",
                     name="is-visited", pops=1)
     AHEAD = Op("a site -> the site O.STEPS steps on along O.DIRECTION (itself if off the "
-               "board)", name="ahead", reads=(O.STEPS, O.DIRECTION), pops=1)
+               "board)", name="ahead", reads=(O.STEPS, O.DIRECTION, O.TURNED), pops=1)
     CELL_NUMBER = Op("a site -> its entry in the table (its row, its column); -1 for a site "
                      "off the board", name="cell-number", reads=(O.TABLE,), pops=1)
     # two values -> a value
@@ -626,7 +628,8 @@ class IN:
     """An instruction of the move program (T.PROG)."""
 
     KIND = Slot("a PR code")
-    GEN = Slot("LEAF: the generator")
+    GEN = Slot("LEAF, JUMP_UNLESS_MOVES: the generator whose moves it appends or looks for")
+    ROLE = Slot("JUMP_IF_THREATENED: whose piece (a role code)")
     COND = Span("the condition")
     TARGET = Slot("where a jump goes (always forward)")
     EFFECTS = Slot("PRIOR: the first T.LIST entry of the prior's effects")
@@ -656,6 +659,17 @@ class PR:
     PRIOR_END = Kind("put back the state PRIOR saved", name="prior-end")
     DIE = Kind("(forEach Die …): (pips) is the sum of the dice DICE (I.PIP); with two dice "
                "or more, jump when one of them is used", name="die", reads=(IN.DICE, IN.TARGET))
+    JUMP_IF_THREATENED = Kind("jump when ROLE's T.THREAT piece is threatened now (Ludii's (not "
+                              "(is Threatened …)) in an (if …) of the play); inside a threat "
+                              "test it never is (Ludii's nested threat tests fail)",
+                              name="jump-if-threatened", reads=(IN.ROLE, IN.TARGET))
+    JUMP_UNLESS_MOVES = Kind("jump unless the generator GEN has a move now (Ludii's (can Move "
+                             "M) in an (if …) of the play)", name="jump-unless-moves",
+                             reads=(IN.GEN, IN.TARGET))
+    KEEP_SAFE_PATH = Kind("keep the slides since the mark none of whose sites passed over is "
+                          "threatened for the mover's T.THREAT piece put there (Ludii's "
+                          "(between if:(not (is Threatened … at:(to))))); pop. Inside a threat "
+                          "test it keeps every slide", name="keep-safe-path")
     END = Kind("stop", name="end")
 
 
@@ -716,9 +730,9 @@ class GEN:
                   reads=(G.FROM_REGION, G.FROM_SITE, G.FROM_COND, G.THEN, G.THEN_COUNT))
     PASS = Kind("pass", name="pass", reads=(G.THEN, G.THEN_COUNT))
     SLIDE = Kind("a Slide along empty cells (and onto the site that stops it)", name="slide",
-                 reads=(G.FROM_REGION, G.FROM_COND, G.DIRS, G.MAX, G.TO_COND, G.OVER_COND,
-                        G.DISTANCES, G.STOP, G.APPLY, G.APPLY_COUNT, G.LAND_COND, G.MIN,
-                        G.THEN, G.THEN_COUNT))
+                 reads=(G.FROM_REGION, G.FROM_SITE, G.FROM_COND, G.DIRS, G.MAX, G.TO_COND,
+                        G.OVER_COND, G.DISTANCES, G.STOP, G.APPLY, G.APPLY_COUNT, G.LAND_COND,
+                        G.MIN, G.THEN, G.THEN_COUNT))
     HOP = Kind("capture series of hops (draughts)", name="hop",
                reads=(G.FROM_REGION, G.FROM_COND, G.DIRS, G.TURNING, G.CHAIN, G.LONGEST))
     PROPOSE = Kind("propose", name="propose", reads=(G.PROPOSAL,))
@@ -765,7 +779,8 @@ class E:
     APPLY_COUNT = Slot("how many")
     VAR = Slot("SetVar: the variable (an I.VARS slot)")
     NAME_BIT = Slot("Remember, Forget, ForgetAll: the bit of S.REMEMBERED of the name")
-    GEN = Slot("CanMove: the generator whose moves it looks for (a T.GEN index)")
+    GEN = Slot("CanMove, Slide: the generator whose moves it looks for or makes (a T.GEN "
+               "index)")
     LATER = Slot("Remove: 1 for at:EndOfTurn (the piece stays, marked in I.TO_CLEAR, until the "
                  "turn ends)")
     JUMP = Slot("SkipUnless, Skip, CanMove: how many of the following list entries to pass "
@@ -849,6 +864,9 @@ class EFF:
                     name="remember", reads=(E.NAME_BIT, E.VALUE))
     FORGET = Kind("the site VALUE leaves the values remembered under the name NAME_BIT",
                   name="forget", reads=(E.NAME_BIT, E.VALUE))
+    SLIDE = Kind("the slide generator GEN's one move, played at once (Ludii's (slide …) in a "
+                 "(then …), a castling's rook): along its one direction from its site, as far "
+                 "as its stop rule and range allow", name="slide", reads=(E.GEN,))
     FORGET_ALL = Kind("every value remembered under the name NAME_BIT is forgotten",
                       name="forget-all", reads=(E.NAME_BIT,))
 

@@ -14,6 +14,7 @@ from ludi.compile import layout as L
 from ludi.compile.directions import direction_mask, turning_mask
 from ludi.compile.regions import component_region, ludii_site
 from ludi.compile.registry import compiles, constant, fail, items, ludeme, number
+from ludi.compile.threats import without_path_threat
 from ludi.lang import Node, parse_fragment
 from ludi.lang.tree import Named, Sym
 
@@ -478,9 +479,9 @@ def slide(c: Compiler, node: Node) -> None:
     site before the go rule: where it holds, the piece may move there (replacing a piece there,
     after the to's (apply …)) and goes no further. ludi's own (is Approach …)
     to-condition instead keeps the empty sites where it holds."""
-    code = piece_from(c, node)
     between = sub_node(node, "between")
     exact = sub_node(between, "exact") if between is not None else None
+    origin = _slide_from(c, node)
     over = {}
     if exact is not None:  # (exact N): Ludii's range N..N, the slide lands N sites on only
         most = exact.args[0]
@@ -490,6 +491,9 @@ def slide(c: Compiler, node: Node) -> None:
     limit = c.code_range(most) if most is not None else (0, 0)
     go = between.named("if") if between is not None else None  # Ludii's go rule, tested at
     #                                                             each site passed: empty ones
+    safe = False
+    if go is not None:
+        go, safe = without_path_threat(c, go, node)
     if go is not None and go != parse_fragment("(is Empty (between))", "cond"):
         saved, c.hopping = c.hopping, True  # (between): the site passed
         try:
@@ -511,16 +515,32 @@ def slide(c: Compiler, node: Node) -> None:
         if apply is not None or sub_node(node, "then") is not None or over:
             raise fail(node, "a slide whose to-condition is (is Approach …) takes no (apply …), "
                        "(then …), (between if:…) or (between (exact N))")
-        leaf(c, node, L.GEN.SLIDE, from_region=code, dirs=direction_mask(c, node), max=limit[0],
-             max_end=limit[1], distances=1, **fields, **over)
+        leaf(c, node, L.GEN.SLIDE, dirs=direction_mask(c, node), max=limit[0],
+             max_end=limit[1], distances=1, **origin, **fields, **over)
         return
     if apply is not None and apply.named("if") is not None:
         raise fail(apply, "(apply if:…) in a slide's (to …) is not supported yet (Ludii drops "
                    "the move where it fails)")
     first, count = apply_effects(c, apply)
-    leaf(c, node, L.GEN.SLIDE, from_region=code, dirs=direction_mask(c, node), max=limit[0],
-         max_end=limit[1], stop=1, apply=first, apply_count=count, **fields, **over,
+    if safe:  # the moves that pass an attacked site are dropped after they are made
+        c.prog.add(node, kind=L.PR.MARK)
+    leaf(c, node, L.GEN.SLIDE, dirs=direction_mask(c, node), max=limit[0],
+         max_end=limit[1], stop=1, apply=first, apply_count=count, **origin, **fields, **over,
          **then(c, node))
+    if safe:
+        c.prog.add(node, kind=L.PR.KEEP_SAFE_PATH)
+
+
+def _slide_from(c: Compiler, node: Node) -> dict[str, int]:
+    """Where a slide starts: the piece's sites, a region, or one site (``(from (mapEntry
+    "King" (mover)))``, a castling's), as generator fields."""
+    frm = sub_node(node, "from")
+    where = frm.positional[0] if frm is not None and frm.positional else None
+    if where is None or (isinstance(where, Node) and where.category == "region"):
+        return {"from_region": piece_from(c, node)}
+    if frm.named("if") is not None:
+        raise fail(frm, "(from SITE if:…) is not supported for a slide yet")
+    return _site_or_region(c, where, "from_site", "from_region", frm)
 
 
 @compiles("moves_hop", "moves_hop_short")

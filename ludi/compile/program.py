@@ -20,8 +20,10 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ludi.compile import layout as L
+from ludi.compile.moves import generator_only
 from ludi.compile.registry import compiles, fail, operands
 from ludi.compile.shapes import sowing
+from ludi.compile.threats import is_not_threatened, jump_if_threatened
 from ludi.lang import Node
 from ludi.lang.tree import Named, Sym
 
@@ -78,16 +80,48 @@ def if_(c: Compiler, node: Node) -> None:
         finally:
             c.from_tests.pop()
         return
-    start, end = c.code_range(node.args[0])
-    branch = c.prog.add(node, kind=L.PR.JUMP_UNLESS, cond=start, cond_end=end)
+    branches = _tests(c, node, cond)
     c.moves(node.args[1])
     if len(node.args) > 2:
         skip = c.prog.add(node, kind=L.PR.JUMP)
-        c.prog.set(branch, target=len(c.prog))
+        for branch in branches:
+            c.prog.set(branch, target=len(c.prog))
         c.moves(node.args[2])
         c.prog.set(skip, target=len(c.prog))
     else:
-        c.prog.set(branch, target=len(c.prog))
+        for branch in branches:
+            c.prog.set(branch, target=len(c.prog))
+
+
+def _tests(c: Compiler, node: Node, cond) -> list[int]:
+    """The jumps that test an (if …)'s condition, each past its first moves when it fails: one
+    jump-unless for the condition, or, where it is an (and …) of tests that make moves
+    (Ludii's castling: ``(can Move M)``, ``(not (is Threatened …))``), one jump-unless for the
+    rest and one jump for each of those, which the program makes itself (the condition VM
+    makes no moves). The tests read the position alone, so their order makes no difference."""
+    parts = operands(cond) if isinstance(cond, Node) and cond.rule == "cond_and" else (cond,)
+    moving = [p for p in parts if _makes_moves(p)]
+    rest = tuple(p for p in parts if all(p is not m for m in moving))
+    jumps = []
+    if rest or not moving:
+        start, end = c.code_range(rest[0] if len(rest) == 1 else
+                                  Node("cond_and", (rest,), cond.pos))
+        jumps.append(c.prog.add(node, kind=L.PR.JUMP_UNLESS, cond=start, cond_end=end))
+    for test in moving:
+        if test.rule == "cond_can_move":
+            gen = generator_only(c, test.args[0])
+            if c.gens.get(gen, "kind") == L.GEN.HOP:
+                raise fail(test, "(can Move …) of capture series in an (if …) of the play is "
+                           "not supported yet")
+            jumps.append(c.prog.add(test, kind=L.PR.JUMP_UNLESS_MOVES, gen=gen))
+        else:
+            jumps.append(jump_if_threatened(c, test))
+    return jumps
+
+
+def _makes_moves(cond) -> bool:
+    """Is ``cond`` a test the move program makes by making moves (see :func:`_tests`)?"""
+    return isinstance(cond, Node) and (cond.rule == "cond_can_move" or is_not_threatened(cond))
 
 
 def _move_sites_read(value) -> list[Node]:

@@ -13,7 +13,12 @@ before the end clauses (for every player's). Hence the places a test may stand:
   (can Move (do (forEach Piece Next) ifAfterwards:(not (is Threatened (id "King" Next)))))))``.
   That ``(can Move …)`` asks whether Next has a legal move when the game's own play is
   ``(do (forEach Piece) ifAfterwards:C)`` with C the same test for the mover: ludi reads it as
-  ``(not (no Moves Next))``, and refuses a ``(can Move …)`` that differs from the play.
+  ``(not (no Moves Next))``, and refuses a ``(can Move …)`` that differs from the play;
+- Ludii's castling: ``(not (is Threatened (id "King" Mover)))`` among the tests of an ``(if …)``
+  of the play (the king is not in check now: ``PR.JUMP_IF_THREATENED``, see
+  ``ludi.compile.program.if_``), and ``(not (is Threatened (id "King" Mover) at:(to)))`` in a
+  slide's ``(between if:…)`` (no site the king passes is attacked: the slide's moves are
+  filtered after it, ``PR.KEEP_SAFE_PATH``, the king put on each site passed in turn).
 """
 
 from __future__ import annotations
@@ -21,7 +26,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ludi.compile import layout as L
-from ludi.compile.registry import compiles, fail
+from ludi.compile.directions import direction_mask
+from ludi.compile.registry import compiles, fail, operands
 from ludi.lang import Node
 from ludi.lang.tree import Named, Sym
 
@@ -33,21 +39,38 @@ if TYPE_CHECKING:  # pragma: no cover
 _NOT_WITH_THREATS = {L.PR.PRIO_DONE: "(priority …)", L.PR.KEEP_MAX_CAPTURES: "(max Captures …)"}
 
 
+#: Where ``(is Threatened … at:SITE)`` is read.
+_AT_PLACES = ("(is Threatened … at:SITE) is read only as (not (is Threatened (id \"King\" "
+              "Mover) at:(to))) in a slide's (between if:…) (Ludii's castling)")
+
+
 @compiles("cond_is_threatened")
 def is_threatened(c: Compiler, node: Node) -> None:
     """``(is Threatened (id "King" ROLE))``: could another player take ROLE's king now?"""
+    if node.named("at") is not None:
+        raise fail(node, _AT_PLACES)
     if c.context not in ("after", "end"):
-        raise fail(node, "(is Threatened …) is read only in a do's ifAfterwards: and in the "
-                   "(end …) rules")
+        raise fail(node, "(is Threatened …) is read only in a do's ifAfterwards:, in the (end "
+                   "…) rules, and as (not (is Threatened …)) among the tests of an (if …) of "
+                   "the play")
+    code = _threat_role(c, node)
+    if c.context == "after" and code != L.ROLE.MOVER:
+        raise fail(node, "(is Threatened …) in an ifAfterwards: is read for the mover's piece "
+                   "only (Mover)")
+    if c.context == "end":
+        c.params[L.P.END_THREATS] |= 1 << (code + L.COLOURS)
+    c.op(node, L.OP.THREATENED, role=code)
+
+
+def _threat_role(c: Compiler, node: Node) -> int:
+    """The role of the ``(id "Name" ROLE)`` a threat test names; each player's piece of that
+    type becomes the one its threat tests look at (T.THREAT)."""
     what = node.args[0]
     name, role = what.args[0], what.args[1] if len(what.args) > 1 else None
     if role is None or name[-1:].isdigit():
         raise fail(what, '(is Threatened …) of a piece named with its owner\'s role, e.g. '
                    '(id "King" Mover)')
     code = c.role(what, role)
-    if c.context == "after" and code != L.ROLE.MOVER:
-        raise fail(node, "(is Threatened …) in an ifAfterwards: is read for the mover's piece "
-                   "only (Mover)")
     for colour in range(c.num_players):
         comp = c.component(what, f"{name}{colour + 1}")
         if c.threat_types[colour] not in (0, comp.index):
@@ -55,9 +78,50 @@ def is_threatened(c: Compiler, node: Node) -> None:
         c.threat_types[colour] = comp.index
         c.where_pieces.append((node, comp.index, colour))
     c.params[L.P.THREATS] = 1
-    if c.context == "end":
-        c.params[L.P.END_THREATS] |= 1 << (code + L.COLOURS)
-    c.op(node, L.OP.THREATENED, role=code)
+    return code
+
+
+def is_not_threatened(cond) -> bool:
+    """Is ``cond`` ``(not (is Threatened …))``, a test the move program makes itself?"""
+    return isinstance(cond, Node) and cond.rule == "cond_not" \
+        and isinstance(cond.args[0], Node) and cond.args[0].rule == "cond_is_threatened"
+
+
+def jump_if_threatened(c: Compiler, cond: Node) -> int:
+    """``(not (is Threatened (id "King" ROLE)))`` among the tests of an (if …) of the play, as
+    Ludii's castling has it (the king is not in check): a jump past the (if …)'s moves when
+    the piece is threatened; the instruction's index (its target is set by the caller)."""
+    test = cond.args[0]
+    if test.named("at") is not None:
+        raise fail(test, _AT_PLACES)
+    return c.prog.add(cond, kind=L.PR.JUMP_IF_THREATENED, role=_threat_role(c, test))
+
+
+def without_path_threat(c: Compiler, go, slide: Node):
+    """A slide's go rule (its ``(between if:…)``) without the conjunct ``(not (is Threatened
+    (id "King" Mover) at:(to)))`` (Ludii's castling king may not pass an attacked site),
+    and whether it had one. The conjunct holds at a site when no other player could move onto
+    it were the mover's king there; the program tests it after the slide's moves are made
+    (``PR.KEEP_SAFE_PATH``), for the sites each passed where the rest of the rule held (the
+    test reads the position alone, so it makes no difference when it is made). A go rule
+    left empty is True: it no longer tests that the sites are empty."""
+    parts = operands(go) if isinstance(go, Node) and go.rule == "cond_and" else (go,)
+    threats = [p for p in parts if is_not_threatened(p) and p.args[0].named("at") is not None]
+    if not threats:
+        return go, False
+    for part in threats:
+        test = part.args[0]
+        site = test.named("at")
+        if not (isinstance(site, Node) and site.rule in ("site_to", "site_between")) \
+                or _threat_role(c, test) != L.ROLE.MOVER:
+            raise fail(test, _AT_PLACES)
+    if bin(direction_mask(c, slide)).count("1") != 1:
+        raise fail(slide, "a slide whose (between if:…) tests (is Threatened … at:(to)) must "
+                   "go one way only, e.g. E")
+    rest = tuple(p for p in parts if all(p is not t for t in threats))
+    if not rest:
+        return True, True
+    return rest[0] if len(rest) == 1 else Node("cond_and", (rest,), go.pos), True
 
 
 @compiles("cond_can_move")
@@ -67,10 +131,11 @@ def can_move(c: Compiler, node: Node) -> None:
     if c.context != "end":
         raise fail(node, "(can Move …) is understood only as the test of an (if (can Move M) A "
                    "B) in a move's (then …), e.g. (then (if (can Move (hop (from (last To)) "
-                   "…)) (moveAgain))), and as a checkmate's test in the end rules")
+                   "…)) (moveAgain))), among the tests of an (if …) of the play, and as a "
+                   "checkmate's test in the end rules")
     moves = node.args[0]
     role = _role_of_play(moves)
-    play = _play_moves(c)
+    play = _without_castling(c, _play_moves(c), node)
     if role != Sym("role", "Next") or play is None or c.num_players != 2 \
             or _turn_order(moves) or _turn_order(play) \
             or _as_mover(moves, role) != _as_mover(play, Sym("role", "Mover")):
@@ -81,6 +146,37 @@ def can_move(c: Compiler, node: Node) -> None:
     c.params[L.P.NO_MOVES] = 1
     c.op(node, L.OP.NO_MOVES, role=L.ROLE.NEXT)
     c.op(node, L.OP.NOT)
+
+
+def _without_castling(c: Compiler, play: Node | None, can: Node) -> Node | None:
+    """The play without its castling: ``(do (or (forEach Piece) (if C …) …) ifAfterwards:X)``
+    as ``(do (forEach Piece) ifAfterwards:X)`` where each (if C …) has among its tests (not
+    (is Threatened (id K Mover))), when the checkmate's ``(can Move …)`` (``can``) stands in an
+    (and …) with (is Threatened (id K Next)) (Ludii's "Checkmate"): there Next's king is in
+    check, so Next cannot castle, and Next's legal moves are its pieces' (Ludii's test counts
+    no castling). Otherwise the play as it is."""
+    if play is None or play.rule != "moves_do" or not isinstance(play.positional[0], Node) \
+            or play.positional[0].rule != "moves_or":
+        return play
+    first, *rest = operands(play.positional[0])
+    guards = set()
+    for branch in rest:
+        if branch.rule != "moves_if":
+            return play
+        cond = branch.args[0]
+        tests = operands(cond) if isinstance(cond, Node) and cond.rule == "cond_and" else (cond,)
+        guards |= {t.args[0].args[0] for t in tests if is_not_threatened(t)
+                   and t.args[0].named("at") is None
+                   and t.args[0].args[0].args[1:] == (Sym("role", "Mover"),)}
+    if len(guards) != 1 or not rest:
+        return play
+    king = guards.pop().args[0]
+    check = Node("cond_is_threatened", (Node("int_id", (king, Sym("role", "Next"))),))
+    beside = any(any(p.rule == "cond_not" and p.args[0] is can for p in operands(a))
+                 and check in operands(a) for a in c.tree.find("cond_and"))
+    if not beside:
+        return play
+    return Node("moves_do", (first, *play.args[1:]), play.pos)
 
 
 def _role_of_play(moves) -> Sym | None:

@@ -761,10 +761,14 @@ def evaluate(t, s, w, start, end):
             w[why + sp - 1] = pc
         elif op == OP.AHEAD:  # Ludii's Ahead: the site itself where the line stops short
             site = w[vals + sp - 1]
-            if site >= 0 and site < t[P.BOARD_CELLS]:
+            if site >= 0 and site < t[P.BOARD_CELLS] \
+                    and (t[at + O.TURNED] == 0 or s[BOARD + site] != 0):
+                way = t[at + O.DIRECTION]
+                if t[at + O.TURNED] == 1:  # Ludii turns it from the facing of the piece there
+                    way = (way + t[t[T.FACING] + piece_type(t, s, site)]) % 8
                 at_site = site
                 for _ in range(t[at + O.STEPS]):
-                    at_site = t[t[T.NBR] + at_site * t[P.DIRS] + t[at + O.DIRECTION]]
+                    at_site = t[t[T.NBR] + at_site * t[P.DIRS] + way]
                     if at_site < 0:
                         break
                 w[vals + sp - 1] = at_site if at_site >= 0 else site

@@ -463,6 +463,44 @@ def surround(t, s, w, e):
 
 
 @kernel
+def slide(t, s, w, e):
+    """Ludii's (slide …) in a (then …): the one move of slide generator E.GEN (one direction,
+    from one site, a range of exactly N sites: the compiler), played at once. Walking from the
+    site, a site where the stop rule (its to-condition) holds, N sites on, is where it lands;
+    before that each site must pass the go rule (its between-condition; empty by default),
+    and the N-th too when the stop rule fails there. Its to's apply runs first, then the piece
+    moves (as a slide move does, :func:`step`)."""
+    at = t[T.GEN] + t[t[T.EFF] + e * E.SIZE + E.GEN] * G.SIZE
+    a, _ = evaluate(t, s, w, t[at + G.FROM_SITE], t[at + G.FROM_SITE_END])
+    if a < 0 or a >= t[P.BOARD_CELLS]:
+        return
+    dirs = t[P.DIRS]
+    d = 0
+    while (t[at + G.DIRS] >> d) & 1 == 0:
+        d += 1
+    x = a
+    for k in range(1, t[at + G.MIN] + 1):
+        x = t[t[T.NBR] + x * dirs + d]
+        if x < 0:
+            return
+        s[I.FROM] = a
+        s[I.TO] = x
+        stop = k == t[at + G.MIN] and t[at + G.TO_COND] < t[at + G.TO_COND_END] \
+            and holds(t, s, w, t[at + G.TO_COND], t[at + G.TO_COND_END])
+        if not stop:
+            s[I.BETWEEN] = x
+            if t[at + G.OVER_COND] < t[at + G.OVER_COND_END]:
+                if not holds(t, s, w, t[at + G.OVER_COND], t[at + G.OVER_COND_END]):
+                    return
+            elif s[BOARD + x] != 0:
+                return
+    s[I.FROM] = a
+    s[I.TO] = x
+    simple_effects(t, s, w, t[at + G.APPLY], t[at + G.APPLY_COUNT])
+    move_piece(t, s, a, x, 0)
+
+
+@kernel
 def effects(t, s, w, start, count):
     """Apply an effect sequence (T.LIST entries pointing at T.EFF records); an ``(if …)`` in it
     is a skip-unless and a skip, so the list runs in one loop."""
@@ -476,6 +514,8 @@ def effects(t, s, w, start, count):
             custodial(t, s, w, e)
         elif kind == EFF.SURROUND:
             surround(t, s, w, e)
+        elif kind == EFF.SLIDE:
+            slide(t, s, w, e)
         elif kind == EFF.CAN_MOVE:  # settled by the caller, which can generate moves
             w[W.CAN_MOVE] = start + i + 1
             w[W.CAN_MOVE_LEFT] = count - i - 1

@@ -59,8 +59,8 @@ from ludi.engine.kernels.core import (
     w_moves,
     w_save,
 )
-from ludi.engine.kernels.effects import effects, move_to, play_effects
-from ludi.engine.kernels.pieces import find, piece_dirs, piece_type, place
+from ludi.engine.kernels.effects import effects, move_from, move_gen, move_to, play_effects
+from ludi.engine.kernels.pieces import find, piece_dirs, piece_type, place, place_piece, remove
 
 # ---------------------------------------------------------------- trial moves
 
@@ -279,8 +279,16 @@ def slide_moves(t, s, w, g, buf, n):
     op_at = t[T.CODE] + cond_start * O.SIZE
     if cond_end - cond_start == 1 and t[op_at + O.KIND] == OP.APPROACH:
         approach = t[op_at + O.NOT_FARTHER]
-    for a in range(t[P.BOARD_CELLS]):
-        if s[BOARD + a] != stone or not in_region(t, s, w, t[at + G.FROM_REGION], mover, a) \
+    first, last = 0, t[P.BOARD_CELLS]
+    one = t[at + G.FROM_SITE] < t[at + G.FROM_SITE_END]
+    if one:  # (from SITE): the mover's piece there (a castling's king or rook)
+        first, _ = evaluate(t, s, w, t[at + G.FROM_SITE], t[at + G.FROM_SITE_END])
+        last = first + 1
+        if first < 0 or first >= t[P.BOARD_CELLS]:
+            return n
+    for a in range(first, last):
+        if s[BOARD + a] != stone or not (one or in_region(t, s, w, t[at + G.FROM_REGION], mover,
+                                                          a)) \
                 or not from_holds(t, s, w, at, a):
             continue
         limit = t[P.CELLS]
@@ -574,6 +582,14 @@ def threatened(t, s, w, colour):
             break
     if kind == 0 or site < 0:
         return 0
+    return attacked(t, s, w, colour, site)
+
+
+@kernel
+def attacked(t, s, w, colour, site):
+    """Could a player other than ``colour``, still in the game, move a piece onto ``site``?
+    (See :func:`threatened`: the program's generators and branches, not its filters; its own
+    threat tests fail, and its (can Move …) tests are made.)"""
     depth = w[W.DEPTH]
     if depth >= t[P.DEPTH] - 1:
         fail(w, ERR.DEPTH, 0, depth)
@@ -607,6 +623,11 @@ def threatened(t, s, w, colour):
                         break
             elif op == PR.JUMP_UNLESS or op == PR.JUMP:
                 pc = branch(t, s, w, at, op, pc)
+            elif op == PR.JUMP_UNLESS_MOVES:  # the list is free between generators
+                w[W.LIMIT] = 1
+                if leaf_moves(t, s, w, t[at + IN.GEN], buf, np.int64(0)) == 0:
+                    pc = t[at + IN.TARGET]
+                w[W.LIMIT] = 0
             elif op == PR.END:
                 break
     s[I.MOVER], s[I.FROM], s[I.TO], s[I.SITE] = mover, frm, to, here
@@ -615,6 +636,60 @@ def threatened(t, s, w, colour):
     w[W.DIST_READY] = 0
     w[W.DEPTH] = depth
     return found
+
+
+@kernel
+def threatened_at(t, s, w, colour, site):
+    """Ludii's (is Threatened (id "King" ROLE) at:SITE): could another player move onto
+    ``site`` were ``colour``'s T.THREAT piece there (put there, the board otherwise as it is,
+    the piece itself still where it stands)? The state is restored afterwards."""
+    depth = w[W.DEPTH]
+    if depth >= t[P.DEPTH] - 1:
+        fail(w, ERR.DEPTH, 0, depth)
+        return 0
+    size = trial_size(t, s)
+    saved = w_save(t, depth)
+    for i in range(size):
+        w[saved + i] = s[i]
+    w[W.DEPTH] = depth + 1
+    remove(t, s, site)
+    place_piece(t, s, site, colour, t[t[T.THREAT] + colour])
+    found = attacked(t, s, w, colour, site)
+    w[W.DEPTH] = depth
+    for i in range(size):
+        s[i] = w[saved + i]
+    return found
+
+
+@kernel
+def safe_path(t, s, w, move):
+    """Is no site the slide ``move`` passed over threatened for the mover's T.THREAT piece
+    (PR.KEEP_SAFE_PATH)? The sites passed are those where its go rule was tested: every site
+    before its landing, and the landing too unless its stop rule halted it there (as
+    :func:`slide_moves` tests them). Its generator goes one way (the compiler)."""
+    at = t[T.GEN] + move_gen(move) * G.SIZE
+    a, x = move_from(move), move_to(move)
+    dirs = t[P.DIRS]
+    d = 0
+    while (t[at + G.DIRS] >> d) & 1 == 0:
+        d += 1
+    k = 0
+    y = a
+    while y != x and y >= 0:
+        y = t[t[T.NBR] + y * dirs + d]
+        k += 1
+    s[I.FROM] = a
+    s[I.TO] = x
+    passed = k
+    if t[at + G.STOP] == 1 and t[at + G.TO_COND] < t[at + G.TO_COND_END] \
+            and k >= t[at + G.MIN] and holds(t, s, w, t[at + G.TO_COND], t[at + G.TO_COND_END]):
+        passed = k - 1
+    y = a
+    for _ in range(passed):
+        y = t[t[T.NBR] + y * dirs + d]
+        if threatened_at(t, s, w, s[I.MOVER], y) == 1:
+            return False
+    return True
 
 
 @tiny
@@ -666,6 +741,23 @@ def run_program(t, s, w, buf):
             top += 1
         elif op == PR.JUMP_UNLESS or op == PR.JUMP:
             pc = branch(t, s, w, at, op, pc)
+        elif op == PR.JUMP_IF_THREATENED:
+            if threatened(t, s, w, role_colour(t, s, t[at + IN.ROLE])) == 1:
+                pc = t[at + IN.TARGET]
+        elif op == PR.JUMP_UNLESS_MOVES:  # written past the list, which has room (bounds)
+            limit = w[W.LIMIT]
+            w[W.LIMIT] = n + 1
+            if leaf_moves(t, s, w, t[at + IN.GEN], buf, n) == n:
+                pc = t[at + IN.TARGET]
+            w[W.LIMIT] = limit
+        elif op == PR.KEEP_SAFE_PATH:
+            top -= 1
+            k = w[marks + top]
+            for i in range(w[marks + top], n):
+                if safe_path(t, s, w, buf[i]):
+                    buf[k] = buf[i]
+                    k += 1
+            n = k
         elif op == PR.PRIO_DONE:
             if n > w[marks + top - 1]:
                 top -= 1
