@@ -115,6 +115,40 @@ def test_a_king_in_check_may_not_castle_and_the_checkmate_test_reads_its_pieces_
     assert "e8-g8" in [str(m) for m in state.legal_moves()]  # out of check: it may castle
 
 
+COUNTER = """(game "Counter" (players 2)
+ (equipment {(board (square 4)) (piece "Rook" Each (move Slide Orthogonal
+   (to if:(is Enemy (who at:(to))) (apply (remove (to) (then (set Counter)))))))})
+ (rules (start {(place "Rook1" coord:"A1") (place "Rook2" {"D4" "A3"})})
+  (play (forEach Piece))
+  (end (if (= (counter) 1) (result Mover Draw)))))"""
+
+
+def test_a_removal_on_an_empty_site_does_not_run_its_then():
+    # Ludii's Remove makes no move where the site is empty: a quiet slide of a chess rook,
+    # whose to's apply is (remove (to) (then (set Counter))), leaves the counter counting
+    state = ludi.parse(COUNTER).initial_state()
+    state.apply("a1-b1")
+    state.apply("d4-c4")
+    assert state.is_terminal() and state.winner is None
+    state = ludi.parse(COUNTER).initial_state()
+    state.apply("a1-a3")  # a capture: the counter starts again
+    state.apply("d4-c4")
+    assert not state.is_terminal()
+    state.apply("a3-b3")
+    assert state.is_terminal()
+
+
+def test_a_slide_from_its_pieces_where_a_condition_holds():
+    # Ludii's SlideCapture in Symmetric Chess: (move Slide (from if:C) …), C read at each piece
+    g = ludi.parse("""(game "Frozen" (players 2)
+     (equipment {(board (square 3))
+       (piece "Rook" Each (move Slide (from if:(!= (state at:(from)) 2)) Orthogonal))})
+     (rules (start {(place "Rook1" coord:"A1" state:2) (place "Rook1" coord:"C1")
+                    (place "Rook2" coord:"C3")})
+      (play (forEach Piece)) (end (if (no Moves Next) (result Mover Win)))))""")
+    assert sorted(str(m) for m in g.initial_state().legal_moves()) == ["c1-b1", "c1-c2"]
+
+
 @pytest.mark.parametrize("change, message", [
     (("(not (is Threatened (id \"King\" Mover) at:(to)))",
       "(not (is Threatened (id \"King\" Next) at:(to)))"), "at:SITE"),
@@ -132,7 +166,8 @@ def test_threat_tests_at_a_site_ludi_cannot_play_are_refused(change, message):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("rel", ["war/replacement/checkmate/chess/Chess.lud"])
+@pytest.mark.parametrize("rel", ["war/replacement/checkmate/chess/Chess.lud",
+                                 "war/replacement/checkmate/chess/Amazon Chess.lud"])
 def test_chess_plays_as_ludii_does(rel):
     game = from_description(load_description(BOARD / rel, ruleset=NO_RULESET))
     ours = sample_random_play(game, 400, seed=0)
