@@ -31,12 +31,15 @@ from ludi.compile import (
     packing,
     program,
     regions,  # noqa: F401  (registers the region ludemes)
+    site_moves,  # noqa: F401  (registers (forEach Site …) of moves)
+    stacks,
     threats,
 )
 from ludi.compile import layout as L
 from ludi.compile.board import Board, Track
 from ludi.compile.directions import facing_turns
 from ludi.compile.records import Origin, Records
+from ludi.compile.regions import component_region
 from ludi.compile.registry import COMPILERS, fail, not_played, number, refuse_parse_only
 from ludi.errors import CompileError
 from ludi.lang import Description, Node
@@ -142,6 +145,8 @@ class Compiler:
         self.facing: list[str | None] = [None, None, None, None]  # (player N): compass names
         #: the piece type whose own moves are being compiled ((forEach Piece)), else None
         self.piece: Component | None = None
+        #: the region code of the (forEach Site REGION MOVES) whose moves are being compiled
+        self.site_loop: int | None = None
         #: the tests of the (if …)s of (from) that the piece's moves being compiled are inside:
         #: each move's from-condition (Ludii tests them for each piece)
         self.from_tests: list[Node] = []
@@ -154,6 +159,14 @@ class Compiler:
         self.hopping = False  # compiling a hop's between, to or apply: (between) is known
         self.filters_read: set[int] = set()  # the (to (apply if:C)) filters a slide read
         self.in_then = False  # compiling a move's (then …) list, which runs last
+
+    def own_sites(self) -> int | None:
+        """Where a (from) with no site of its own starts: the cells of the piece type whose
+        moves are being compiled, or the region of the (forEach Site …) around them (None:
+        neither)."""
+        if self.piece is not None:
+            return component_region(self.piece.index)
+        return self.site_loop
 
     # ------------------------------------------------------------ structure
     def compile(self) -> GameSpec:
@@ -169,6 +182,9 @@ class Compiler:
             self.tree = fold_board_counts(self.tree, self.board)
             name, players, equip, rules = self.tree.args
         refuse_far_between(self.tree)
+        if stacks.is_stacking(self.tree):
+            stacks.refuse_unstackable(self.tree)
+            self.params[L.P.STACKS] = 1
         ordered = sorted((it for it in equip.args[0] if stage.get(it.rule, 2) > 0),
                          key=lambda it: stage.get(it.rule, 2))
         for item in ordered:

@@ -620,7 +620,8 @@ def next_around(t, s, w, code, at, after):
 def sites_loop(t, s, w, pc, sp):
     """Run OP.SITES_LOOP or OP.SITES_NEXT at op ``pc`` with ``sp`` values on the stack; return
     the next op and the new stack depth. The loop keeps three entries under its body's value:
-    the (site) to restore, the site it is at and the count of sites where the body held."""
+    the (site) to restore, the site it is at and the count of sites where the body held (or
+    the sum of its values: LOOP.SUM)."""
     at = t[T.CODE] + pc * O.SIZE
     vals = t[P.W_VM]
     why = vals + t[P.VM_STACK]
@@ -634,7 +635,9 @@ def sites_loop(t, s, w, pc, sp):
         loop = pc - t[at + O.JUMP]
         sp -= 1
         held = w[vals + sp] != 0
-        if held:
+        if t[t[T.CODE] + loop * O.SIZE + O.MODE] == LOOP.SUM:
+            w[vals + sp - 1] += w[vals + sp]
+        elif held:
             w[vals + sp - 1] += 1
         elif t[t[T.CODE] + loop * O.SIZE + O.MODE] == LOOP.ALL:
             return _loop_done(t, s, w, loop, pc + 1, sp, 0)
