@@ -633,7 +633,8 @@ EXTRA = {
                                                      if:(is Empty (to))))))
                    (then (if (not (all DiceUsed)) (moveAgain))))))
     (end {(if (no Pieces Mover) (result Mover Win))
-          (if (and (all DiceEqual) (= (count Turns) 99)) (result Mover Draw))})))
+          (if (and (all DiceEqual) (= (count Turns) 99)) (result Mover Draw))
+          (if (and (= (face 10) 3) (= (face 11) 1) (> (count Turns) 40)) (result Next Win))})))
 """,
     "stacks": """
 (game "Stacks" (players 2)
@@ -654,8 +655,10 @@ EXTRA = {
             next:(or (if (is Occupied (handSite Mover))
                          (move (from (handSite Mover)) (to (sites Empty))))
                      (forEach Piece top:True)
+                     (forEach Piece container:(mover) top:True)
                      (forEach Site (sites Occupied by:Mover)
-                       (if (= (topLevel at:(site)) 2) (move Remove (site)))))))
+                       (if (= (topLevel at:(site)) 2) (move Remove (site)))
+                       noMoveYet:(move Pass)))))
     (end {(if (no Pieces Mover) (result Mover Win))
           (if (and (= (who at:5) 2) (= (count Pieces in:(sites Board)) 1)) (result Mover Draw))
           (if (= (count Pieces Next in:(sites Board)) 7) (result Next Win))

@@ -153,6 +153,18 @@ def test_a_double_is_played_twice_with_replay_double():
     assert turns[4] > 0 and turns[2] > turns[4]
 
 
+def test_a_die_shows_its_face_when_used():
+    """(face SITE) is the die's face as rolled, used or not (the dice on the sites after the
+    board's 20): the first move uses a die, and the faces still sum to the roll."""
+    faces = BY_DIE.replace("(no Pieces Mover)", "(= (+ (face 20) (face 21)) (count Pips))")
+    for seed in range(10):
+        state = ludi.parse(faces).initial_state(seed=seed)
+        state.apply(state.legal_moves()[0])
+        assert 0 in state.dice and state.winner == 0
+    with pytest.raises(CompileError, match="the dice stand on sites 20..21"):
+        ludi.parse(BY_DIE.replace("(no Pieces Mover)", "(= (face 19) 1)"))
+
+
 def test_a_track_ending_in_end_bears_off_exactly():
     game = ludi.parse(BY_DIE)
     state = game.initial_state(seed=1)

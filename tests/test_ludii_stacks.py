@@ -131,3 +131,27 @@ def test_tables_games_of_ludiis_library_play_as_ludii_does(rel):
     game = from_description(load_description(BOARD / rel, ruleset=NO_RULESET))
     ours = sample_random_play(game, 400, seed=0)
     assert disagreements(ours, read_reference(CSV)[rel]) == []
+
+
+def test_pieces_in_hand_move_with_container_mover():
+    start = START + ' (place Stack "Disc1" (handSite P1) count:2)'
+    g = piles(start=start,
+              play="or (forEach Piece top:True) (forEach Piece container:(mover) top:True)")
+    state = g.initial_state()
+    hand = g.board.label(g.board.num_cells - 2)  # P1's hand: the first of the two
+    from_hand = sorted(str(m).split("-")[1] for m in state.legal_moves()
+                       if str(m).startswith(hand + "-"))
+    assert from_hand == ["a1", "b1", "c1", "d1", "f1"]  # not e1: two enemies there
+    assert len(state.legal_moves()) == 4 + 5
+    state.apply(f"{hand}-a1")
+    assert state.count(0) == 4 and state.count(hand) == 1
+
+
+def test_for_each_site_moves_from_each_site_and_else_no_move_yet():
+    g = piles(play="forEach Site (sites Occupied by:Mover) (if (= (size Stack at:(site)) 3) "
+                   "(move Remove (site))) noMoveYet:(move Pass)")
+    state = g.initial_state()
+    assert [str(m) for m in state.legal_moves()] == ["a1"]  # the pile of three: a removal
+    state.apply("a1")
+    assert state.count(0) == 2
+    assert [m.kind for m in state.legal_moves()] == ["pass"]  # P2: no pile of three

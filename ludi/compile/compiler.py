@@ -20,6 +20,7 @@ from ludi.compile import board as geometry
 from ludi.compile import (
     bounds,
     conditions,
+    dice,  # noqa: F401  (registers the dice's values)
     effects,
     ends,
     equipment,
@@ -145,7 +146,8 @@ class Compiler:
         self.facing: list[str | None] = [None, None, None, None]  # (player N): compass names
         #: the piece type whose own moves are being compiled ((forEach Piece)), else None
         self.piece: Component | None = None
-        #: the region code of the (forEach Site REGION MOVES) whose moves are being compiled
+        #: the region code of the (forEach Site REGION MOVES) whose moves are being compiled,
+        #: or of the hand of a (forEach Piece container:(mover))
         self.site_loop: int | None = None
         #: the tests of the (if …)s of (from) that the piece's moves being compiled are inside:
         #: each move's from-condition (Ludii tests them for each piece)
@@ -164,9 +166,9 @@ class Compiler:
         """Where a (from) with no site of its own starts: the cells of the piece type whose
         moves are being compiled, or the region of the (forEach Site …) around them (None:
         neither)."""
-        if self.piece is not None:
-            return component_region(self.piece.index)
-        return self.site_loop
+        if self.site_loop is not None:
+            return self.site_loop
+        return component_region(self.piece.index) if self.piece is not None else None
 
     # ------------------------------------------------------------ structure
     def compile(self) -> GameSpec:

@@ -21,7 +21,7 @@ from ludi.compile.regions import (
     ludii_site,
     map_index,
 )
-from ludi.compile.registry import compiles, constant, fail, items, ludeme, number, operands
+from ludi.compile.registry import compiles, constant, fail, items, number, operands
 from ludi.lang import Node, parse_fragment
 from ludi.lang.tree import Named, Sym
 
@@ -573,14 +573,6 @@ def track_move(c: Compiler, node: Node) -> None:
     c.op(node, L.OP.TRACK_SITE, tracks=c.add_list(indices)[0], role=role)
 
 
-@compiles("int_count_pips")
-def count_pips(c: Compiler, node: Node) -> None:
-    """``(count Pips)``: the dice as last rolled, summed (a die used since still counts)."""
-    if not c.dice:
-        raise fail(node, "(count Pips) needs (dice …) in the equipment")
-    c.op(node, L.OP.PIPS)
-
-
 @compiles("int_count_moves_this_turn")
 def moves_this_turn(c: Compiler, node: Node) -> None:
     """``(count MovesThisTurn)``: the moves the mover made in this turn before this one."""
@@ -593,15 +585,6 @@ def all_passed(c: Compiler, node: Node) -> None:
     their last turn. A game that tests it never ends by passes alone (Ludii's NotAllPass)."""
     c.params[L.P.PASSES] = L.PASSES.NEVER
     c.op(node, L.OP.ALL_PASSED)
-
-
-@compiles("int_pips", "cond_all_dice_used", "cond_all_dice_equal")
-def dice_value(c: Compiler, node: Node) -> None:
-    """``(pips)``: the die (forEach Die …) is at; ``(all DiceUsed)``, ``(all DiceEqual)``."""
-    if not c.dice:
-        raise fail(node, f"{ludeme(node)} needs (dice …) in the equipment")
-    c.op(node, {"int_pips": L.OP.PIP, "cond_all_dice_used": L.OP.DICE_USED,
-                "cond_all_dice_equal": L.OP.DICE_EQUAL}[node.rule])
 
 
 @compiles("cond_is_pending")

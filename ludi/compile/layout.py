@@ -478,6 +478,8 @@ class OP:
     PIPS = Op("the sum of the dice as last rolled (I.PIPS): Ludii's (count Pips)",
               name="count-pips")
     PIP = Op("the value of the die (forEach Die …) is at (I.PIP): Ludii's (pips)", name="pips")
+    FACE = Op("the face die O.VALUE shows as rolled, used or not (I.FACES): Ludii's (face SITE)",
+              name="face", reads=(O.VALUE,))
     TURN_MOVES = Op("the moves of the turn so far (I.TURN_MOVES)", name="moves-this-turn")
     ALL_PASSED = Op("1 when every player still playing passed in their last turn (I.PASSED_TURNS)",
                     name="all-passed")
@@ -961,6 +963,8 @@ class I:  # noqa: E742 - the state scalars: s[I.MOVER]
     PIECES = Slot("pieces of each colour on the board", width=COLOURS)
     DICE = Slot("each die's value as last rolled, 0 once a move used it", width=MAX_DICE)
     PIPS = Slot("the sum of the dice as last rolled")
+    FACES = Slot("each die's face as last rolled (or as a double replayed shows it again), "
+                 "used or not", width=MAX_DICE)
     PIP = Slot("the context value (pips): the die (or dice) (forEach Die …) is at")
     DOUBLE = Slot("Ludii's temp of a (forEach Die replayDouble:True …): the value of a double "
                   "being played a second time (0: none); a die's move then shows it on every "

@@ -425,6 +425,20 @@ def piece_from(c: Compiler, node: Node) -> int:
     return _from_region(c, node)
 
 
+def _container_sites(c: Compiler, node: Node) -> int | None:
+    """The region a (forEach Piece container:(mover)) moves from: the mover's hand sites that
+    hold a piece (None: the board, Ludii's default container)."""
+    container = node.named("container")
+    if container is None:
+        return None
+    if not (isinstance(container, Node) and container.rule == "int_mover"):
+        raise fail(node, "(forEach Piece container:…) is read as container:(mover), the mover's "
+                   "hand, only")
+    if not c.hand_size:
+        raise fail(node, "(forEach Piece container:(mover)) needs hands: add (hand Each)")
+    return c.region(parse_fragment('(sites Occupied by:Mover container:"Hand")', "region"))
+
+
 @compiles("moves_foreach_piece")
 def for_each_piece(c: Compiler, node: Node) -> None:
     """(forEach Piece ["Name" | {"Name" …}] [MOVES] [Mover]): the moves of every piece type
@@ -458,16 +472,17 @@ def for_each_piece(c: Compiler, node: Node) -> None:
         raise fail(node, "(forEach Piece) makes the moves of each piece, but no (piece …) has "
                    'moves; give them, e.g. (piece "Pawn" Each (move Step Forward (to if:'
                    "(is Empty (to)))))")
+    hand = _container_sites(c, node)
     for comp in pieces:
         if comp.owner < 0:
             raise fail(comp.node, "shared pieces with their own moves are not supported yet")
         start, end = c.code_range(parse_fragment(f"(= (mover) {comp.owner + 1})", "cond"))
         branch = c.prog.add(node, kind=L.PR.JUMP_UNLESS, cond=start, cond_end=end)
-        c.piece = comp
+        c.piece, c.site_loop = comp, hand
         try:
             c.moves(comp.moves)
         finally:
-            c.piece = None
+            c.piece, c.site_loop = None, None
         c.prog.set(branch, target=len(c.prog))
 
 

@@ -37,12 +37,19 @@ def site_as_from(value):
 
 @compiles("moves_foreach_site")
 def for_each_site(c: Compiler, node: Node) -> None:
-    """``(forEach Site REGION MOVES [(then …)])``: MOVES from each (site) of REGION, as a
-    piece's moves are made from each of its sites: (site) in MOVES is the (from) of their
-    moves, and a move with no (from …) of its own starts there."""
+    """``(forEach Site REGION MOVES [noMoveYet:ELSE] [(then …)])``: MOVES from each (site) of
+    REGION, as a piece's moves are made from each of its sites: (site) in MOVES is the (from)
+    of their moves, and a move with no (from …) of its own starts there; ELSE's moves where
+    there are none (a (priority …))."""
     if c.own_sites() is not None:
         raise fail(node, "(forEach Site …) of moves inside a piece's moves, or inside another "
                    "(forEach Site …), is not supported")
+    otherwise = node.named("noMoveYet")
+    if otherwise is not None:  # Ludii's else-moves: only where the loop made none
+        loop = Node(node.rule, tuple(a for a in node.args if not (
+            isinstance(a, Named) and a.name == "noMoveYet")), node.pos)
+        c.moves(Node("moves_priority", (loop, otherwise), node.pos))
+        return
     region, moves = node.positional[:2]
     then_part = sub_node(node, "then")
     if then_part is not None:

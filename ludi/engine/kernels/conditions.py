@@ -551,6 +551,8 @@ def leaf_rest(t, s, w, pc, op, at):
         return s[I.PIPS]
     if op == OP.PIP:
         return s[I.PIP]
+    if op == OP.FACE:
+        return s[I.FACES + t[at + O.VALUE]]
     if op == OP.TURN_MOVES:
         return s[I.TURN_MOVES]
     if op == OP.ALL_PASSED:

@@ -88,6 +88,7 @@ def roll(t, s):
         draw = (mix(s[I.CHANCE]) >> 1) % t[die]
         s[I.CHANCE] += 1
         s[I.DICE + k] = t[die + 1 + draw]
+        s[I.FACES + k] = s[I.DICE + k]
         total += s[I.DICE + k]
     s[I.PIPS] = total
 
@@ -117,6 +118,7 @@ def use_dice(t, s, mask):
                 die = t[T.DICE] + k * (1 + MAX_FACES)
                 if s[I.DOUBLE] - 1 < t[die]:  # Ludii's face number temp - 1
                     s[I.DICE + k] = t[die + s[I.DOUBLE]]
+                    s[I.FACES + k] = s[I.DICE + k]
 
 
 @kernel
