@@ -123,11 +123,17 @@ def test_piles_placed_on_one_site_make_one_pile_of_one_kind_only():
 
 
 @pytest.mark.needs("ludii")
-@pytest.mark.parametrize("rel", ["race/escape/Ludus Lombardorum.lud", "race/escape/Verquere.lud",
-                                 "race/escape/Schuster.lud", "race/escape/Svensk Bradspel.lud"])
+@pytest.mark.parametrize("rel", [
+    "race/escape/Ludus Lombardorum.lud", "race/escape/Verquere.lud", "race/escape/Schuster.lud",
+    "race/escape/Svensk Bradspel.lud", "race/escape/Quinze Tablas.lud",
+    "race/escape/Los Doze Canes.lud", "race/escape/Pareia de Entrada.lud",
+    "race/escape/Garanguet.lud"])
 def test_tables_games_of_ludiis_library_play_as_ludii_does(rel):
     """Piles of a kind, hits sent to the bar or the hand, (forEach Site …) of moves, doubles
-    played twice (replayDouble), (topLevel …) and (who at:N)."""
+    played twice (replayDouble), (topLevel …) (0 on an empty site), (who at:N), pieces entering
+    from the hand (container:(mover)) along a track that starts there, (face N), a roll again
+    after a double ((set Pending) read by the next move's (do (roll) …)), (all DiceEqual) as
+    rolled."""
     game = from_description(load_description(BOARD / rel, ruleset=NO_RULESET))
     ours = sample_random_play(game, 400, seed=0)
     assert disagreements(ours, read_reference(CSV)[rel]) == []
@@ -155,3 +161,15 @@ def test_for_each_site_moves_from_each_site_and_else_no_move_yet():
     state.apply("a1")
     assert state.count(0) == 2
     assert [m.kind for m in state.legal_moves()] == ["pass"]  # P2: no pile of three
+
+
+def test_sowing_along_a_track_on_a_graph_board_is_refused():
+    text = """(game "Graph Sow" (players 2)
+      (equipment {(board (merge {(rectangle 1 3) (shift 0 1 (rectangle 1 3))})
+                         (track "T" {0 1 2 5 4 3} loop:True) use:Vertex)
+                  (piece "Seed" Shared)})
+      (rules (start (set Count 2 to:(sites Board)))
+        (play (move Select (from (sites Board)) (then (sow "T"))))
+        (end (if (no Moves Next) (result Mover Win)))))"""
+    with pytest.raises(CompileError, match="sowing along a track on a"):
+        ludi.parse(text)

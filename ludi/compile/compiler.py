@@ -123,6 +123,7 @@ class Compiler:
         self.track: list[int] = []  # the board's own track (not a player's)
         self.track_loop = 0
         self.tracks: list[Track] = []  # every track, the players' own too
+        self.board_tracks: list[Node] = []  # the (board …)'s (track …)s, laid out after hands
         self.stores = False
         self.initial_phases = [-1] * L.COLOURS  # each player's first phase (phases:{…})
         self.phase_rows: list[tuple[int, int]] = []  # per phase: first (nextPhase …), count
@@ -246,6 +247,7 @@ class Compiler:
         self.first_hand = self.board.num_cells
         if self.hand_size:
             self.board = geometry.with_hands(self.board, self.num_players, self.hand_size)
+        equipment.lay_out_board_tracks(self)
 
     def hand_site(self, colour: int, index: int = 0) -> int:
         """Site ``index`` of the hand of player ``colour``."""

@@ -484,7 +484,8 @@ class OP:
     ALL_PASSED = Op("1 when every player still playing passed in their last turn (I.PASSED_TURNS)",
                     name="all-passed")
     DICE_USED = Op("1 when every die was used (I.DICE all 0)", name="dice-used")
-    DICE_EQUAL = Op("1 when the dice show one value", name="dice-equal")
+    DICE_EQUAL = Op("1 when the dice showed one value as rolled, used since or not (I.FACES: "
+                    "Ludii's flag set by the roll)", name="dice-equal")
     VALUE_PENDING = Op("the one value set pending (I.PENDING_VALUE), 0 for none or several",
                        name="value-pending")
     WHERE = Op("the board site of the role's piece of a type (-1: none)", name="where",

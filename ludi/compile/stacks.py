@@ -98,8 +98,10 @@ def size_stack(c: Compiler, node: Node) -> None:
 
 @compiles("int_top_level")
 def top_level(c: Compiler, node: Node) -> None:
-    """``(topLevel at:SITE)``: the level of the pile's top piece, its height less one (-1 on
-    an empty site), as Ludii's TopLevel."""
+    """``(topLevel at:SITE)``: the level of the pile's top piece, its height less one (0 on
+    an empty site and off the board, as Ludii's TopLevel)."""
     size_stack(c, node)
     c.op(node, L.OP.CONST, value=1)
     c.op(node, L.OP.SUB)
+    c.op(node, L.OP.CONST, value=0)
+    c.op(node, L.OP.MAX)

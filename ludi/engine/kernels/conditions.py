@@ -559,7 +559,7 @@ def leaf_rest(t, s, w, pc, op, at):
         return 1 if s[I.PASSED_TURNS] >= active_count(t, s) else 0
     if op == OP.DICE_USED or op == OP.DICE_EQUAL:
         for k in range(t[P.DICE]):
-            if (s[I.DICE + k] != 0) if op == OP.DICE_USED else (s[I.DICE + k] != s[I.DICE]):
+            if (s[I.DICE + k] != 0) if op == OP.DICE_USED else (s[I.FACES + k] != s[I.FACES]):
                 return 0
         return 1
     if op == OP.VALUE_PENDING:

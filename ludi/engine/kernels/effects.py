@@ -614,6 +614,8 @@ def play_effects(t, s, w, move):
         if w[W.PRIORS_OPEN] == 0:  # a (do PRIOR next:…)'s move: PRIOR first
             effects(t, s, w, t[prior], t[prior + 1])
         use_dice(t, s, t[prior + 2])
+    if t[P.PRIORS] == 1:  # (set Pending) lasts until the move after it, whose PRIOR reads it
+        s[I.PENDING] = 0
     if kind == MOVE.ADD:
         c = move_to(move)
         at = t[T.GEN] + move_gen(move) * G.SIZE
