@@ -120,6 +120,51 @@ def test_each_die_is_a_move_of_its_own_and_is_used_up():
             assert list(state.dice) == [0, 0] and state.to_move == 1
 
 
+DOUBLES = """(game "Doubles" (players 2)
+ (equipment {(board (rectangle 1 40) {(track "T1" {0..38 End} P1) (track "T2" {0..38 End} P2)})
+             (dice d:6 num:2) (piece "Disc" Each)})
+ (rules (start {(place "Disc1" 0) (place "Disc2" 39)})
+  (play (do (if (not (is Prev Mover)) (roll))
+          next:(forEach Die replayDouble:True if:(!= (pips) 0)
+                 (forEach Piece (move (from) (to (trackSite Move steps:(pips))
+                                                 if:(is Empty (to)))))
+                 (then (if (not (all DiceUsed)) (moveAgain))))))
+  (end (if (no Pieces Mover) (result Mover Win)))))"""
+
+
+def test_a_double_is_played_twice_with_replay_double():
+    """ForEachDie's replayDouble: the first die's move of a double remembers its value (temp),
+    the second shows it on both dice again, the third forgets it: four moves of a double's
+    value, two moves otherwise."""
+    game = ludi.parse(DOUBLES)
+    turns = Counter()
+    for seed in range(80):
+        state = game.initial_state(seed=seed)
+        steps = []
+        while state.to_move == 0 and len(steps) < 6:
+            frm, to = state.legal_moves()[0].text.split("-")
+            steps.append(game.board.cell(to) - game.board.cell(frm))
+            state.apply(state.legal_moves()[0])
+        if len(steps) == 4:
+            assert len(set(steps)) == 1, steps
+        else:
+            assert len(steps) == 2, steps
+        turns[len(steps)] += 1
+    assert turns[4] > 0 and turns[2] > turns[4]
+
+
+def test_a_die_shows_its_face_when_used():
+    """(face SITE) is the die's face as rolled, used or not (the dice on the sites after the
+    board's 20): the first move uses a die, and the faces still sum to the roll."""
+    faces = BY_DIE.replace("(no Pieces Mover)", "(= (+ (face 20) (face 21)) (count Pips))")
+    for seed in range(10):
+        state = ludi.parse(faces).initial_state(seed=seed)
+        state.apply(state.legal_moves()[0])
+        assert 0 in state.dice and state.winner == 0
+    with pytest.raises(CompileError, match="the dice stand on sites 20..21"):
+        ludi.parse(BY_DIE.replace("(no Pieces Mover)", "(= (face 19) 1)"))
+
+
 def test_a_track_ending_in_end_bears_off_exactly():
     game = ludi.parse(BY_DIE)
     state = game.initial_state(seed=1)
@@ -147,7 +192,6 @@ def test_a_game_of_chance_agrees_on_the_legal_moves_of_any_first_roll():
     (RACE.replace("num:2", "num:9"), "the number of dice (num:) must be between 1 and 8"),
     (RACE.replace('"0,E"', '"0,E,W"'), "visits a site twice"),
     (RACE.replace('"0,E"', '"0,Q"'), "track step 'Q' is not a compass direction"),
-    (BY_DIE.replace("(forEach Die", "(forEach Die replayDouble:True"), "replayDouble"),
     (BY_DIE.replace("{0..18 End}", "{0..9 End 10..18}", 1), "End comes last"),
 ])
 def test_bad_dice_and_tracks_are_refused_by_name(text, message):

@@ -20,6 +20,7 @@ from ludi.compile import board as geometry
 from ludi.compile import (
     bounds,
     conditions,
+    dice,  # noqa: F401  (registers the dice's values)
     effects,
     ends,
     equipment,
@@ -31,12 +32,15 @@ from ludi.compile import (
     packing,
     program,
     regions,  # noqa: F401  (registers the region ludemes)
+    site_moves,  # noqa: F401  (registers (forEach Site …) of moves)
+    stacks,
     threats,
 )
 from ludi.compile import layout as L
 from ludi.compile.board import Board, Track
 from ludi.compile.directions import facing_turns
 from ludi.compile.records import Origin, Records
+from ludi.compile.regions import component_region
 from ludi.compile.registry import COMPILERS, fail, not_played, number, refuse_parse_only
 from ludi.errors import CompileError
 from ludi.lang import Description, Node
@@ -119,6 +123,7 @@ class Compiler:
         self.track: list[int] = []  # the board's own track (not a player's)
         self.track_loop = 0
         self.tracks: list[Track] = []  # every track, the players' own too
+        self.board_tracks: list[Node] = []  # the (board …)'s (track …)s, laid out after hands
         self.stores = False
         self.initial_phases = [-1] * L.COLOURS  # each player's first phase (phases:{…})
         self.phase_rows: list[tuple[int, int]] = []  # per phase: first (nextPhase …), count
@@ -142,6 +147,9 @@ class Compiler:
         self.facing: list[str | None] = [None, None, None, None]  # (player N): compass names
         #: the piece type whose own moves are being compiled ((forEach Piece)), else None
         self.piece: Component | None = None
+        #: the region code of the (forEach Site REGION MOVES) whose moves are being compiled,
+        #: or of the hand of a (forEach Piece container:(mover))
+        self.site_loop: int | None = None
         #: the tests of the (if …)s of (from) that the piece's moves being compiled are inside:
         #: each move's from-condition (Ludii tests them for each piece)
         self.from_tests: list[Node] = []
@@ -154,6 +162,14 @@ class Compiler:
         self.hopping = False  # compiling a hop's between, to or apply: (between) is known
         self.filters_read: set[int] = set()  # the (to (apply if:C)) filters a slide read
         self.in_then = False  # compiling a move's (then …) list, which runs last
+
+    def own_sites(self) -> int | None:
+        """Where a (from) with no site of its own starts: the cells of the piece type whose
+        moves are being compiled, or the region of the (forEach Site …) around them (None:
+        neither)."""
+        if self.site_loop is not None:
+            return self.site_loop
+        return component_region(self.piece.index) if self.piece is not None else None
 
     # ------------------------------------------------------------ structure
     def compile(self) -> GameSpec:
@@ -169,6 +185,9 @@ class Compiler:
             self.tree = fold_board_counts(self.tree, self.board)
             name, players, equip, rules = self.tree.args
         refuse_far_between(self.tree)
+        if stacks.is_stacking(self.tree):
+            stacks.refuse_unstackable(self.tree)
+            self.params[L.P.STACKS] = 1
         ordered = sorted((it for it in equip.args[0] if stage.get(it.rule, 2) > 0),
                          key=lambda it: stage.get(it.rule, 2))
         for item in ordered:
@@ -228,6 +247,7 @@ class Compiler:
         self.first_hand = self.board.num_cells
         if self.hand_size:
             self.board = geometry.with_hands(self.board, self.num_players, self.hand_size)
+        equipment.lay_out_board_tracks(self)
 
     def hand_site(self, colour: int, index: int = 0) -> int:
         """Site ``index`` of the hand of player ``colour``."""

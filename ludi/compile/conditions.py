@@ -21,7 +21,7 @@ from ludi.compile.regions import (
     ludii_site,
     map_index,
 )
-from ludi.compile.registry import compiles, constant, fail, items, ludeme, number, operands
+from ludi.compile.registry import compiles, constant, fail, items, number, operands
 from ludi.lang import Node, parse_fragment
 from ludi.lang.tree import Named, Sym
 
@@ -349,21 +349,35 @@ def by_region(c: Compiler, region: Node, compile_one) -> None:
 
 @compiles("int_count_pieces")
 def count_pieces(c: Compiler, node: Node) -> None:
-    """``(count Pieces ROLE ["Name"] [in:REGION])``: ROLE's pieces (on the board and in hand),
+    """``(count Pieces [ROLE] ["Name"] [in:REGION])``: ROLE's pieces (on the board and in hand),
     or those of that type, or on the sites of REGION (a loop over them, the board's with a
-    type; one piece a board site)."""
-    role, name = node.positional[0], next((a for a in node.positional if isinstance(a, str)), None)
+    type); with no ROLE, every player's (Ludii's All). On a board site one piece, but every
+    piece of a hand or of a stack (P.STACKS), as Ludii counts them."""
+    role = next((a for a in node.positional if isinstance(a, Sym)), None)
+    name = next((a for a in node.positional if isinstance(a, str)), None)
     region = node.named("in")
+    if role is None:
+        if name is not None:
+            raise fail(node, "(count Pieces \"Name\" …) needs the player whose pieces count, "
+                       "e.g. (count Pieces Mover \"Name\")")
+        count_pieces_all(c, node)
+        return
     if region is None and name is None:
         c.op(node, L.OP.COUNT_PIECES, role=c.role(node, role))
         return
-    if c.hand_size:
-        raise fail(node, "(count Pieces …) of a type or in:REGION in a game with hands is not "
-                   "supported yet")
     owned = f"(is In (site) (sites Occupied by:{role.name}))"
+    piles = c.hand_size or c.params[L.P.STACKS]
+    if piles and name is not None:
+        raise fail(node, "(count Pieces …) of a type in a game with hands or stacks is not "
+                   "supported yet")
     if name is not None:
         owned = f'(and {owned} (= (what at:(site)) (id "{name}" {role.name})))'
     region = region if region is not None else parse_fragment("(sites Board)", "region")
+    if piles:  # every piece of a hand or a stack: the counts of the sites it owns
+        body = Node("int_mul", (parse_fragment("(count at:(site))", "int"),
+                                parse_fragment(owned, "cond")), node.pos)
+        sites_loop(c, node, region, body, L.LOOP.SUM)
+        return
     sites_loop(c, node, region, parse_fragment(owned, "cond"), L.LOOP.COUNT)
 
 
@@ -479,7 +493,10 @@ def is_empty(c: Compiler, node: Node) -> None:
 def piece_at(c: Compiler, node: Node) -> None:
     """``(is Occupied SITE)``, ``(who at:SITE)`` (the owner's number, 0 for none) and
     ``(what at:SITE)`` (the piece's type, 0 for none)."""
-    expr(c, node.args[0] if node.rule == "cond_is_occupied" else node.named("at"))
+    if node.rule == "cond_is_occupied":
+        expr(c, node.args[0])
+    else:
+        site_operand(c, node, node.named("at"))
     c.op(node, {"cond_is_occupied": L.OP.IS_OCCUPIED, "int_who": L.OP.WHO,
                 "int_what": L.OP.WHAT}[node.rule])
 
@@ -556,14 +573,6 @@ def track_move(c: Compiler, node: Node) -> None:
     c.op(node, L.OP.TRACK_SITE, tracks=c.add_list(indices)[0], role=role)
 
 
-@compiles("int_count_pips")
-def count_pips(c: Compiler, node: Node) -> None:
-    """``(count Pips)``: the dice as last rolled, summed (a die used since still counts)."""
-    if not c.dice:
-        raise fail(node, "(count Pips) needs (dice …) in the equipment")
-    c.op(node, L.OP.PIPS)
-
-
 @compiles("int_count_moves_this_turn")
 def moves_this_turn(c: Compiler, node: Node) -> None:
     """``(count MovesThisTurn)``: the moves the mover made in this turn before this one."""
@@ -576,15 +585,6 @@ def all_passed(c: Compiler, node: Node) -> None:
     their last turn. A game that tests it never ends by passes alone (Ludii's NotAllPass)."""
     c.params[L.P.PASSES] = L.PASSES.NEVER
     c.op(node, L.OP.ALL_PASSED)
-
-
-@compiles("int_pips", "cond_all_dice_used", "cond_all_dice_equal")
-def dice_value(c: Compiler, node: Node) -> None:
-    """``(pips)``: the die (forEach Die …) is at; ``(all DiceUsed)``, ``(all DiceEqual)``."""
-    if not c.dice:
-        raise fail(node, f"{ludeme(node)} needs (dice …) in the equipment")
-    c.op(node, {"int_pips": L.OP.PIP, "cond_all_dice_used": L.OP.DICE_USED,
-                "cond_all_dice_equal": L.OP.DICE_EQUAL}[node.rule])
 
 
 @compiles("cond_is_pending")

@@ -176,10 +176,16 @@ def equip_board(c: Compiler, item: Node) -> None:
     single = next((a for a in item.positional[1:] if isinstance(a, Node)), None)
     tracks = next((a for a in item.positional[1:] if isinstance(a, tuple)), ()) or (
         (single,) if single is not None else ())
-    if tracks and c.board.kind != "square":
-        raise fail(tracks[0], f"tracks on a {c.board.shape} board are not supported yet (only "
-                   "on square grids)")
-    for track in tracks:
+    if tracks and c.board.kind != "square" and c.tree.find("effect_sow"):
+        raise fail(tracks[0], f"sowing along a track on a {c.board.shape} board is not supported "
+                   "yet (only on square grids and mancala boards)")
+    c.board_tracks = list(tracks)  # laid out once the hands are (a track may enter from one)
+
+
+def lay_out_board_tracks(c: Compiler) -> None:
+    """The board's ``(track …)``s, once the hands have their sites: Ludii numbers a hand's
+    sites after the board's, and a Tables track may start in a player's hand."""
+    for track in c.board_tracks:
         _add_track(c, track, _board_track(c, track))
 
 

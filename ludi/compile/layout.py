@@ -35,6 +35,8 @@ MAX_AXES = 8  # line axes of a board (the run-length cache holds one run per axi
 MAX_MOVED = 1_000_000  # the most counters one (move … count:N) may move (they may be created)
 MAX_DICE = 8  # the most dice of a game's (dice …)
 MAX_FACES = 16  # the most faces of a die
+#: in a generator's dice (T.PRIORS): its (forEach Die replayDouble:True …) replays a double
+REPLAY_DOUBLE = 1 << MAX_DICE
 TRACK_END = -2  # Ludii's End: the place after a track's last site (one ending "End")
 
 
@@ -81,6 +83,10 @@ class P:
     LOCAL_STATES = Slot("1: the rules read or set sites' local states (S.STATE): trials save "
                         "them")
     REMEMBERS = Slot("1: the rules remember values (S.REMEMBERED): trials save them too")
+    STACKS = Slot("1: pieces stack (Ludii's stacking games: (place Stack …), (size Stack …), "
+                  "(forEach Piece top:True)): a board site holds S.COUNTS pieces of one "
+                  "player and type, a move takes the top one, and a piece that lands on its "
+                  "own kind joins the stack; a piece landing on another kind sets ERR.STACK")
     # fast paths: chosen by the compiler from the rule program; each makes exactly the moves and
     # results of the general program (tests compare them move by move; Game.without_fast_paths)
     PLAY = Slot("PLAY.ADD: the moves are one add anywhere in a region (no program run)")
@@ -170,7 +176,8 @@ class T:
     DICE = Slot("per die (P.DICE): how many faces, then MAX_FACES face values")
     PRIORS = Slot("per generator, 3 entries: the first T.LIST entry of the effects a (do PRIOR "
                   "next:…) applies before each of its moves, how many (0: none), and the dice "
-                  "its moves use (bit k: die k, which a (forEach Die …) gave them)")
+                  "its moves use (bit k: die k, which a (forEach Die …) gave them; "
+                  "REPLAY_DOUBLE: its replayDouble:True)")
     PACK = Slot("the packed sowing tables (PK fields; empty unless P.PACKED_KEY)")
 
 
@@ -473,11 +480,14 @@ class OP:
     PIPS = Op("the sum of the dice as last rolled (I.PIPS): Ludii's (count Pips)",
               name="count-pips")
     PIP = Op("the value of the die (forEach Die …) is at (I.PIP): Ludii's (pips)", name="pips")
+    FACE = Op("the face die O.VALUE shows as rolled, used or not (I.FACES): Ludii's (face SITE)",
+              name="face", reads=(O.VALUE,))
     TURN_MOVES = Op("the moves of the turn so far (I.TURN_MOVES)", name="moves-this-turn")
     ALL_PASSED = Op("1 when every player still playing passed in their last turn (I.PASSED_TURNS)",
                     name="all-passed")
     DICE_USED = Op("1 when every die was used (I.DICE all 0)", name="dice-used")
-    DICE_EQUAL = Op("1 when the dice show one value", name="dice-equal")
+    DICE_EQUAL = Op("1 when the dice showed one value as rolled, used since or not (I.FACES: "
+                    "Ludii's flag set by the roll)", name="dice-equal")
     VALUE_PENDING = Op("the one value set pending (I.PENDING_VALUE), 0 for none or several",
                        name="value-pending")
     WHERE = Op("the board site of the role's piece of a type (-1: none)", name="where",
@@ -556,6 +566,7 @@ class LOOP:
 
     ALL = Code("whether the body held at every site")
     COUNT = Code("at how many sites it held")
+    SUM = Code("the sum of its values at the sites")
 
 
 #: The tests a P.SOW_TURN game's end clauses are made of (alone, or under one (and …)/(or …)).
@@ -971,7 +982,12 @@ class I:  # noqa: E742 - the state scalars: s[I.MOVER]
     PIECES = Slot("pieces of each colour on the board", width=COLOURS)
     DICE = Slot("each die's value as last rolled, 0 once a move used it", width=MAX_DICE)
     PIPS = Slot("the sum of the dice as last rolled")
+    FACES = Slot("each die's face as last rolled (or as a double replayed shows it again), "
+                 "used or not", width=MAX_DICE)
     PIP = Slot("the context value (pips): the die (or dice) (forEach Die …) is at")
+    DOUBLE = Slot("Ludii's temp of a (forEach Die replayDouble:True …): the value of a double "
+                  "being played a second time (0: none); a die's move then shows it on every "
+                  "die again")
     CHANCE = Slot("the chance generator's state (splitmix64): a roll draws from it, so a "
                   "position and its move decide the roll, and a seed decides a game's rolls")
     PHASE = Slot("each colour's phase of play", width=COLOURS)
@@ -1097,6 +1113,8 @@ class ERR:
                   record="gen")
     REMEMBERED = Error("a value {value} to remember that is not a site (ludi remembers sites "
                        "only)", record="eff")
+    STACK = Error("a piece landing on a stack of another player or kind at site {value}: "
+                  "ludi's stacks hold pieces of one kind (Ludii would stack them)")
 
 
 def state_size(cells: int, history: int = 0) -> int:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from ludi.compile import layout as L
 from ludi.compile.directions import direction_mask, turning_mask
-from ludi.compile.regions import component_region, ludii_site
+from ludi.compile.regions import ludii_site
 from ludi.compile.registry import compiles, constant, fail, items, ludeme, number
 from ludi.compile.threats import without_path_threat
 from ludi.lang import Node, parse_fragment
@@ -42,7 +42,7 @@ def from_tested(c: Compiler, node: Node, kind: int, fields: dict[str, int]) -> d
     """A generator inside ``(if C A B)``s that read ``(from)`` in a piece's moves: the tests
     (C in A, (not C) in B) become its from-condition, tried at each of the piece's sites, as
     Ludii tests C for each piece."""
-    own = component_region(c.piece.index)
+    own = c.own_sites()
     if kind not in FROM_TESTED or fields.get("from_region") != own \
             or fields.get("from_site_end", 0) > fields.get("from_site", 0) \
             or fields.get("from_cond_end", 0) > fields.get("from_cond", 0):
@@ -148,10 +148,10 @@ def select(c: Compiler, node: Node) -> None:
     ``(from (from))`` selects one of the sites its pieces stand on."""
     frm = node.args[0]
     where = frm.positional[0] if frm.positional else None
-    if c.piece is not None and (where is None or (isinstance(where, Node)
-                                                  and where.rule == "site_from")):
+    if c.own_sites() is not None and (where is None or (isinstance(where, Node)
+                                                        and where.rule == "site_from")):
         # in a piece's moves, (from) or no site at all: the sites its pieces stand on
-        leaf(c, node, L.GEN.SELECT, from_region=component_region(c.piece.index),
+        leaf(c, node, L.GEN.SELECT, from_region=c.own_sites(),
              **condition(c, frm.named("if"), field="from_cond"), **then(c, node))
         return
     if not isinstance(where, (Node, int)) or isinstance(where, bool) or (
@@ -190,7 +190,7 @@ def remove(c: Compiler, node: Node) -> None:
     where, cond = unfold_for_each(node.positional[0],
                                   parse_fragment("(is Occupied (from))", "cond"))
     if c.from_tests and isinstance(where, Node) and where.rule == "site_from":
-        fields = {"from_region": component_region(c.piece.index)}  # the piece's sites, tested
+        fields = {"from_region": c.own_sites()}  # the piece's sites, tested
         cond = None
     else:
         fields = _site_or_region(c, where, "from_site", "from_region", node)
@@ -238,8 +238,8 @@ def _site_or_region(c: Compiler, where: Node | int, site_key: str, region_key: s
     if isinstance(where, Node) and where.category == "region":
         return {region_key: c.region(where)}
     if isinstance(where, Node) and where.rule == "site_from" and site_key == "from_site" \
-            and c.piece is not None:  # (from (from)) in a piece's moves: each of its sites
-        return {region_key: component_region(c.piece.index)}
+            and c.own_sites() is not None:  # (from (from)) in a piece's moves: its sites
+        return {region_key: c.own_sites()}
     written = constant(where)
     if isinstance(written, int):  # a site by Ludii's number
         start = len(c.code)
@@ -347,8 +347,8 @@ def from_to(c: Compiler, node: Node) -> None:
     was. The to's apply runs first, the (then …) after, as for a Step."""
     frm, to = sub_node(node, "from"), sub_node(node, "to")
     fields: dict[str, int] = {}
-    if not frm.positional and c.piece is not None:  # (from) in a piece's moves: its sites
-        fields["from_region"] = component_region(c.piece.index)
+    if not frm.positional and c.own_sites() is not None:  # (from) in a piece's moves
+        fields["from_region"] = c.own_sites()
     conds = {}
     for part, site_key, region_key in ((frm, "from_site", "from_region"), (to, "to_site",
                                                                       "to_region")):
@@ -417,12 +417,27 @@ def piece_from(c: Compiler, node: Node) -> int:
     """Where a moving piece starts: (from REGION), or in a piece's own moves the cells holding
     a piece of that type (Ludii's default (from) there, also written (from) alone)."""
     frm = sub_node(node, "from")
-    if frm is None or (not frm.positional and frm.named("if") is None and c.piece is not None):
-        if c.piece is None:
+    own = c.own_sites()
+    if frm is None or (not frm.positional and frm.named("if") is None and own is not None):
+        if own is None:
             raise fail(node, f"{ludeme(node)} outside a piece's moves needs (from REGION), e.g. "
                        "(from (sites Occupied by:Mover))")
-        return component_region(c.piece.index)
+        return own
     return _from_region(c, node)
+
+
+def _container_sites(c: Compiler, node: Node) -> int | None:
+    """The region a (forEach Piece container:(mover)) moves from: the mover's hand sites that
+    hold a piece (None: the board, Ludii's default container)."""
+    container = node.named("container")
+    if container is None:
+        return None
+    if not (isinstance(container, Node) and container.rule == "int_mover"):
+        raise fail(node, "(forEach Piece container:…) is read as container:(mover), the mover's "
+                   "hand, only")
+    if not c.hand_size:
+        raise fail(node, "(forEach Piece container:(mover)) needs hands: add (hand Each)")
+    return c.region(parse_fragment('(sites Occupied by:Mover container:"Hand")', "region"))
 
 
 @compiles("moves_foreach_piece")
@@ -458,16 +473,17 @@ def for_each_piece(c: Compiler, node: Node) -> None:
         raise fail(node, "(forEach Piece) makes the moves of each piece, but no (piece …) has "
                    'moves; give them, e.g. (piece "Pawn" Each (move Step Forward (to if:'
                    "(is Empty (to)))))")
+    hand = _container_sites(c, node)
     for comp in pieces:
         if comp.owner < 0:
             raise fail(comp.node, "shared pieces with their own moves are not supported yet")
         start, end = c.code_range(parse_fragment(f"(= (mover) {comp.owner + 1})", "cond"))
         branch = c.prog.add(node, kind=L.PR.JUMP_UNLESS, cond=start, cond_end=end)
-        c.piece = comp
+        c.piece, c.site_loop = comp, hand
         try:
             c.moves(comp.moves)
         finally:
-            c.piece = None
+            c.piece, c.site_loop = None, None
         c.prog.set(branch, target=len(c.prog))
 
 
@@ -698,3 +714,4 @@ def generator_only(c: Compiler, node: Node) -> int:
     g = c.prog.get(first, "gen")
     c.prog.truncate(first)
     return g
+

@@ -65,7 +65,7 @@ def if_(c: Compiler, node: Node) -> None:
         return
     sites = _move_sites_read(cond)
     if sites:
-        if c.piece is None or any(site.rule != "site_from" for site in sites):
+        if c.own_sites() is None or any(site.rule != "site_from" for site in sites):
             site = next((x for x in sites if x.rule != "site_from"), sites[0])
             name = "(" + site.rule.removeprefix("site_") + ")"
             raise fail(site, f"{name} in the test of an (if …) that chooses between "
@@ -183,14 +183,14 @@ def for_each_die(c: Compiler, node: Node) -> None:
     """``(forEach Die [combined:True] [if:C] MOVES)``: MOVES once for each die, ``(pips)`` its
     value (0 once used: Ludii visits used dice too, and C is usually ``(!= (pips) 0)``), each
     move then using that die; ``combined:`` adds the dice together (two or three: the sum of
-    all, and of each pair), each such move using them all. The program is unrolled, one block
+    all, and of each pair), each such move using them all; ``replayDouble:True`` plays a
+    double twice (see ludi.engine.kernels.effects.use_dice). The program is unrolled, one block
     a die (or set of dice); a block of several dice is skipped when one of them is used:
 
         die k (pips); jump-unless C END_k; MOVES; END_k: …"""
     if not c.dice:
         raise fail(node, "(forEach Die …) needs (dice …) in the equipment")
-    if node.named("replayDouble", False):
-        raise fail(node, "(forEach Die replayDouble:True …) is not supported yet")
+    replay = L.REPLAY_DOUBLE if node.named("replayDouble", False) else 0
     n = len(c.dice)
     masks = [1 << k for k in range(n)]
     if node.named("combined", False):
@@ -213,7 +213,7 @@ def for_each_die(c: Compiler, node: Node) -> None:
         for g in range(first_gen, len(c.gens)):
             if g in c.die_masks:
                 raise fail(node, "a (forEach Die …) inside another one is not supported")
-            c.die_masks[g] = mask
+            c.die_masks[g] = mask | (replay if mask & (mask - 1) == 0 else 0)
 
 
 @compiles("moves_max_captures")

@@ -172,7 +172,8 @@ class Game:
             L.INIT.COUNTS, L.INIT.OWNERS, L.INIT.PIECES, L.INIT.STATES))
         for cell in np.flatnonzero(owners):
             K.place_piece(t, s, int(cell), int(owners[cell]) - 1, int(whats[cell]))
-            if cell >= int(t[L.P.BOARD_CELLS]):  # a hand holds several: each is a piece
+            # a hand, or a stack (P.STACKS), holds several: each is a piece
+            if cell >= int(t[L.P.BOARD_CELLS]) or t[L.P.STACKS]:
                 s[L.I.PIECES + int(owners[cell]) - 1] += max(int(counts[cell]) - 1, 0)
         s[L.section(C, L.S.COUNTS)] = np.maximum(counts, s[L.section(C, L.S.COUNTS)])
         neutral = (owners == 0) & (whats > 0)  # a neutral piece: a counter of its type

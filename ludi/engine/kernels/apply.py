@@ -88,7 +88,8 @@ def apply_move(t, s, w, move):
     mover = s[I.MOVER]
     if t[P.PLAY] != PLAY.ADD and s[I.HIST_LEN] == 0:
         record_position(t, s, w)  # a fresh position (game start, state_from) counts for cycles
-    s[I.PENDING] = 0  # (set Pending) lasts until the next move (Ludii reboots it then)
+    if t[P.PRIORS] == 0:  # (set Pending) lasts until the next move (Ludii reboots it then;
+        s[I.PENDING] = 0  # after a (do PRIOR next:…)'s PRIOR, which reads it: play_effects)
     if t[P.PLAY] == PLAY.ADD and kind == MOVE.ADD:
         c = move >> KIND_BITS
         place(t, s, c, mover)

@@ -551,13 +551,15 @@ def leaf_rest(t, s, w, pc, op, at):
         return s[I.PIPS]
     if op == OP.PIP:
         return s[I.PIP]
+    if op == OP.FACE:
+        return s[I.FACES + t[at + O.VALUE]]
     if op == OP.TURN_MOVES:
         return s[I.TURN_MOVES]
     if op == OP.ALL_PASSED:
         return 1 if s[I.PASSED_TURNS] >= active_count(t, s) else 0
     if op == OP.DICE_USED or op == OP.DICE_EQUAL:
         for k in range(t[P.DICE]):
-            if (s[I.DICE + k] != 0) if op == OP.DICE_USED else (s[I.DICE + k] != s[I.DICE]):
+            if (s[I.DICE + k] != 0) if op == OP.DICE_USED else (s[I.FACES + k] != s[I.FACES]):
                 return 0
         return 1
     if op == OP.VALUE_PENDING:
@@ -620,7 +622,8 @@ def next_around(t, s, w, code, at, after):
 def sites_loop(t, s, w, pc, sp):
     """Run OP.SITES_LOOP or OP.SITES_NEXT at op ``pc`` with ``sp`` values on the stack; return
     the next op and the new stack depth. The loop keeps three entries under its body's value:
-    the (site) to restore, the site it is at and the count of sites where the body held."""
+    the (site) to restore, the site it is at and the count of sites where the body held (or
+    the sum of its values: LOOP.SUM)."""
     at = t[T.CODE] + pc * O.SIZE
     vals = t[P.W_VM]
     why = vals + t[P.VM_STACK]
@@ -634,7 +637,9 @@ def sites_loop(t, s, w, pc, sp):
         loop = pc - t[at + O.JUMP]
         sp -= 1
         held = w[vals + sp] != 0
-        if held:
+        if t[t[T.CODE] + loop * O.SIZE + O.MODE] == LOOP.SUM:
+            w[vals + sp - 1] += w[vals + sp]
+        elif held:
             w[vals + sp - 1] += 1
         elif t[t[T.CODE] + loop * O.SIZE + O.MODE] == LOOP.ALL:
             return _loop_done(t, s, w, loop, pc + 1, sp, 0)

@@ -23,6 +23,7 @@ from ludi.compile.layout import (
     MAX_MOVED,
     MOVE,
     PLAY,
+    REPLAY_DOUBLE,
     SITE_MASK,
     TR,
     E,
@@ -55,6 +56,7 @@ from ludi.engine.kernels.pieces import (
     place,
     place_piece,
     remove,
+    stack_clash,
 )
 
 
@@ -86,6 +88,7 @@ def roll(t, s):
         draw = (mix(s[I.CHANCE]) >> 1) % t[die]
         s[I.CHANCE] += 1
         s[I.DICE + k] = t[die + 1 + draw]
+        s[I.FACES + k] = s[I.DICE + k]
         total += s[I.DICE + k]
     s[I.PIPS] = total
 
@@ -93,14 +96,29 @@ def roll(t, s):
 @tiny
 def use_dice(t, s, mask):
     """A move of a (forEach Die …) uses its dice: (pips) is their sum while it applies, and
-    each then shows 0 (Ludii's used die)."""
+    each then shows 0 (Ludii's used die). A double is played twice (ForEachDie's replayDouble,
+    with Ludii's temp, I.DOUBLE): a die's move when every die shows the same remembers its
+    value, the next die's move shows it on every die again, the move after that forgets it."""
     if mask != 0:
+        dice = mask & (REPLAY_DOUBLE - 1)
+        single = dice & (dice - 1) == 0
+        equal = True
+        for k in range(1, t[P.DICE]):
+            equal = equal and s[I.DICE + k] == s[I.DICE]
         total = 0
         for k in range(t[P.DICE]):
-            if (mask >> k) & 1 == 1:
+            if (dice >> k) & 1 == 1:
                 total += s[I.DICE + k]
                 s[I.DICE + k] = 0
         s[I.PIP] = total
+        if single and mask & REPLAY_DOUBLE != 0 and equal:
+            s[I.DOUBLE] = total if s[I.DOUBLE] == 0 else 0
+        elif single and s[I.DOUBLE] != 0:
+            for k in range(t[P.DICE]):
+                die = t[T.DICE] + k * (1 + MAX_FACES)
+                if s[I.DOUBLE] - 1 < t[die]:  # Ludii's face number temp - 1
+                    s[I.DICE + k] = t[die + s[I.DOUBLE]]
+                    s[I.FACES + k] = s[I.DICE + k]
 
 
 @kernel
@@ -113,7 +131,15 @@ def simple_effect(t, s, w, e):
         to, _ = evaluate(t, s, w, t[at + E.TO_SITE], t[at + E.TO_SITE_END])
         n, _ = evaluate(t, s, w, t[at + E.COUNT], t[at + E.COUNT_END])
         C = t[P.CELLS]
-        if frm >= 0 and frm < C and to >= 0 and to < C and n > 0:
+        if frm >= 0 and frm < C and to >= 0 and to < C and n > 0 and s[BOARD + frm] != 0:
+            for _ in range(n):  # a player's pieces move one by one (a stack's top first)
+                if s[BOARD + frm] == 0:
+                    break
+                if stack_clash(t, s, frm, to):
+                    fail(w, ERR.STACK, e, to)
+                    return
+                move_piece(t, s, frm, to, 0)
+        elif frm >= 0 and frm < C and to >= 0 and to < C and n > 0:
             cnt = sec(s, S.COUNTS)
             n = min(n, s[cnt + frm])
             s[cnt + frm] -= n
@@ -605,6 +631,9 @@ def step(t, s, w, move):
         if s[cnt + a] == 0:  # emptied: Ludii removes what was there, its state too
             s[sec(s, S.STATE) + a] = 0
     else:
+        if stack_clash(t, s, a, c):
+            fail(w, ERR.STACK, move_gen(move), c)
+            return
         move_piece(t, s, a, c, t[at + G.COPY])
     s[I.LAST_FROM] = a
     s[I.LAST_TO] = c
@@ -625,6 +654,8 @@ def play_effects(t, s, w, move):
         if w[W.PRIORS_OPEN] == 0:  # a (do PRIOR next:…)'s move: PRIOR first
             effects(t, s, w, t[prior], t[prior + 1])
         use_dice(t, s, t[prior + 2])
+    if t[P.PRIORS] == 1:  # (set Pending) lasts until the move after it, whose PRIOR reads it
+        s[I.PENDING] = 0
     if kind == MOVE.ADD:
         c = move_to(move)
         at = t[T.GEN] + move_gen(move) * G.SIZE

@@ -78,7 +78,8 @@ def trial_holds(t, s, w, move, start, end):
     for i in range(size):
         w[saved + i] = s[i]
     w[W.DEPTH] = depth + 1
-    s[I.PENDING] = 0
+    if t[P.PRIORS] == 0:  # (as apply_move: with priors, play_effects clears it after them)
+        s[I.PENDING] = 0
     play_effects(t, s, w, move)
     s[I.RUNS_KEY] = 0  # the line cache is keyed by ply and colour, which a trial keeps
     if t[P.THREATS] == 1:  # the condition's (is Threatened …) is the mover's (the compiler)

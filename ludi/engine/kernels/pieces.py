@@ -133,8 +133,13 @@ def place(t, s, c, colour):
 @kernel
 def remove(t, s, c):
     """Take the piece off cell ``c`` (pieces that move or are captured; no groups here); a site
-    holding counters nobody owns (seeds) is emptied, as Ludii's remove empties a site."""
+    holding counters nobody owns (seeds) is emptied, as Ludii's remove empties a site, and a
+    stack (P.STACKS) loses its top piece only."""
     stone = s[BOARD + c]
+    if t[P.STACKS] == 1 and stone != 0 and s[sec(s, S.COUNTS) + c] > 1:
+        s[sec(s, S.COUNTS) + c] -= 1  # a stack loses its top piece (Ludii's ActionRemove)
+        s[I.PIECES + stone - 1] -= 1
+        return
     s[sec(s, S.STATE) + c] = 0
     if stone == 0:
         s[sec(s, S.COUNTS) + c] = 0
@@ -161,7 +166,8 @@ def move_piece(t, s, a, c, copy):
     """Move one piece from site ``a`` to site ``c`` as Ludii's move does (without stacks): the
     origin loses one piece (a site holding several, such as a hand, keeps the others; with
     ``copy`` it keeps them all); at ``c`` a piece of another type is replaced, and a piece of
-    the same type stays one piece on the board but adds one to a hand's count. Counters that
+    the same type stays one piece on the board but adds one to a hand's count (or to a stack:
+    P.STACKS; ``stack_clash`` has refused a landing on another kind). Counters that
     belong to nobody (mancala seeds) move one at a time. The destination takes the origin's
     local state (the origin's is reset when it is emptied)."""
     cnt = sec(s, S.COUNTS)
@@ -185,7 +191,7 @@ def move_piece(t, s, a, c, copy):
         else:
             remove(t, s, a)
     if s[BOARD + c] == stone and piece_type(t, s, c) == what:
-        if c >= t[P.BOARD_CELLS]:
+        if c >= t[P.BOARD_CELLS] or t[P.STACKS] == 1:
             s[cnt + c] += 1
             s[I.PIECES + stone - 1] += 1
         s[state + c] = moved
@@ -194,6 +200,15 @@ def move_piece(t, s, a, c, copy):
         remove(t, s, c)
     place_piece(t, s, c, stone - 1, what)
     s[state + c] = moved
+
+
+@tiny
+def stack_clash(t, s, a, c):
+    """Would the piece on ``a`` land at ``c`` on a stack of another player or kind? (In a
+    stacking game only: Ludii would put it on top, and ludi's stacks hold one kind.)"""
+    if t[P.STACKS] == 0 or c == a or s[sec(s, S.COUNTS) + c] == 0:
+        return False
+    return s[BOARD + c] != s[BOARD + a] or piece_type(t, s, c) != piece_type(t, s, a)
 
 
 @tiny
