@@ -552,10 +552,10 @@ def _slide_from(c: Compiler, node: Node) -> dict[str, int]:
     "King" (mover)))``, a castling's), as generator fields."""
     frm = sub_node(node, "from")
     where = frm.positional[0] if frm is not None and frm.positional else None
-    if where is None and c.piece is not None and frm is not None \
+    if where is None and c.own_sites() is not None and frm is not None \
             and frm.named("if") is not None:  # (from if:C): the piece's sites where C holds
         start, end = c.code_range(frm.named("if"))
-        return {"from_region": component_region(c.piece.index), "from_cond": start,
+        return {"from_region": c.own_sites(), "from_cond": start,
                 "from_cond_end": end}
     if where is None or (isinstance(where, Node) and where.category == "region"):
         return {"from_region": piece_from(c, node)}
