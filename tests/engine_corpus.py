@@ -677,7 +677,7 @@ EXTRA = {
                           (to (trackSite Move from:(from) steps:(pips))
                               if:(or (not (is Enemy (who at:(to)))) (= 1 (size Stack at:(to))))
                               (apply if:(is Enemy (who at:(to)))
-                                     (fromTo (from (to)) (to (handSite Next))))))))
+                                     (fromTo (from (to)) (to (handSite (who at:(to))))))))))
                 (then (if (not (all DiceUsed)) (moveAgain)))))})
   (rules (start {(place Stack "Disc1" 0 count:3) (place Stack "Disc2" {11 10} count:2)})
     (play (do (if (not (is Prev Mover)) (roll))

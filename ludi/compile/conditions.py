@@ -208,8 +208,9 @@ def coord(c: Compiler, node: Node) -> None:
 
 @compiles("site_hand_site")
 def hand_site(c: Compiler, node: Node) -> None:
-    """``(handSite P1 [n])``: site n (0 first) of a player's hand. Every player's hand holds the
-    same number of sites, one hand after another, so a role's hand site is arithmetic."""
+    """``(handSite P1 [n])``: site n (0 first) of a player's hand (the player a role or a
+    number, such as ``(who at:(to))``). Every player's hand holds the same number of sites, one
+    hand after another, so a player's hand site is arithmetic."""
     role = node.args[0]
     index = number(node, node.args[1], "a hand's site", 0, c.hand_size - 1) \
         if len(node.args) > 1 else 0
