@@ -119,3 +119,13 @@ def test_hops_over_runs_in_ludiis_library_play_as_ludii_does(rel):
     game = from_description(load_description(BOARD / rel, ruleset=NO_RULESET))
     ours = sample_random_play(game, 400, seed=0)
     assert disagreements(ours, read_reference(CSV)[rel]) == []
+
+
+@pytest.mark.needs("ludii")
+def test_a_custodial_range_in_ludiis_library_plays_as_ludii_does():
+    """Gundru flanks a row of up to (range 1 (count Rows)) enemy pieces: 400 seeded playouts
+    against Ludii's own statistics."""
+    rel = "war/custodial/Gundru.lud"
+    game = from_description(load_description(BOARD / rel, ruleset=NO_RULESET))
+    ours = sample_random_play(game, 400, seed=0)
+    assert disagreements(ours, read_reference(CSV)[rel]) == []
