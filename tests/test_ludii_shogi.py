@@ -16,6 +16,7 @@ import pytest
 from conftest import LUDII
 
 import ludi
+from ludi.compile import layout as L
 from ludi.engine.game import from_description
 from ludi.errors import CompileError
 from ludi.lang import load_description
@@ -76,6 +77,17 @@ def test_with_no_after_a_hop_lands_past_each_length_of_run_from_the_least():
     g = tiger('(place "Tiger1" {"A1"}) (place "Man2" {"D1"})', span="(range 1 2)",
               over="(not (is Enemy (who at:(between))))")
     assert moves(g.initial_state()) == ["a1-a3", "a1-a4", "a1-c1"]  # d1 holds a man
+
+
+def test_the_move_bound_counts_a_landing_for_each_length_of_run():
+    g = ludi.parse("""(game "One Hopper" (players 2)
+      (equipment {(board (square 7)) (piece "Disc" Each)})
+      (rules (start (place "Disc1" {"D4"}))
+        (play (move Hop (from (centrePoint)) N
+          (between (range 1 5) if:(not (is Enemy (who at:(between))))) (to if:(is Empty (to)))))
+        (end (if (no Moves Next) (result Mover Win)))))""")
+    assert moves(g.initial_state()) == ["d4-d6", "d4-d7"]  # over d5, over d5 and d6
+    assert int(g.tables[L.P.MAX_MOVES]) >= 5
 
 
 def test_with_after_a_range_whose_landings_could_fall_inside_the_run_is_refused():
