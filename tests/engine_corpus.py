@@ -523,6 +523,18 @@ EXTRA = {
   (rules (start {(place "M1" (sites Bottom)) (place "M2" (sites Top))}) (play (forEach Piece))
     (end (if (no Moves Next) (result Mover Win)))))
 """,
+    "hop-over-a-run": """
+(game "Run Hop" (players 2)
+  (equipment {(board (square 5))
+    (piece "Tiger" P1 (or (move Step (to if:(is Empty (to))))
+      (move Hop (between (range 1 4) if:(is Enemy (who at:(between))) (apply (remove (between))))
+                (to if:(and (is Empty (to)) (is Even (count Steps (from) (to))))))))
+    (piece "Man" P2 (move Step (to if:(is Empty (to)))
+      (then (custodial (from (last To)) Orthogonal (between (range 1 3))
+                       (to if:(is Friend (who at:(to))))))))})
+  (rules (start {(place "Tiger1" (sites Centre)) (place "Man2" (sites Outer))})
+    (play (forEach Piece)) (end (if (no Moves Next) (result Mover Win)))))
+""",
     "promote-and-pending": """
 (game "Promote and Pending" (players {(player N) (player S)})
   (equipment {(board (square 4))

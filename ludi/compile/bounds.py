@@ -13,9 +13,9 @@ most once per generation: the program only jumps forward, and filters only remov
 - Slide and Step: for every cell of its from-region and every direction, the cells along the
   ray, up to the distance limit when that is a number (1 for a Step),
 - Hop: one jump, or one series, per from-cell and jump direction (twice that with turning
-  landings); capture series (``chain:True``) can number exponentially many in principle, so
-  they are recorded up to ``MAX_CHAINS`` and the kernels check that write (an engine error past
-  it),
+  landings; a far hop's per landing, and per length of the run it jumps); capture series
+  (``chain:True``) can number exponentially many in principle, so they are recorded up to
+  ``MAX_CHAINS`` and the kernels check that write (an engine error past it),
 - Pass, Propose, Vote: one,
 
 plus one for the pie rule's swap. The generators an ``(if (can Move M) …)`` looks through are
@@ -128,6 +128,7 @@ def _generator_bound(c: Compiler, g: int) -> int:
         one_from = c.gens.get(g, "from_site") < c.gens.get(g, "from_site_end")
         froms = 1 if one_from else len(_from_cells(c, code))
         landings = 1 + c.gens.get(g, "after")  # a landing a site past the one jumped
+        landings *= 1 + c.gens.get(g, "run") - c.gens.get(g, "run_min")  # for each run length
         return froms * bin(c.gens.get(g, "dirs")).count("1") * landings
     if kind == L.GEN.FROM_TO:  # one move a from-site and to-site
         one_from = c.gens.get(g, "from_site") < c.gens.get(g, "from_site_end")

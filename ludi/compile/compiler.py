@@ -24,6 +24,7 @@ from ludi.compile import (
     effects,
     ends,
     equipment,
+    hops,  # noqa: F401  (registers (move Hop …) and (hop …))
     leaps,  # noqa: F401  (registers (move Leap …))
     lines,  # noqa: F401  (registers the line, connection and ring tests)
     meta,

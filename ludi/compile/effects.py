@@ -516,7 +516,8 @@ def trigger(c: Compiler, node: Node) -> list[int]:
 def custodial(c: Compiler, node: Node) -> list[int]:
     """Ludii's ``(custodial [(from SITE)] [DIRECTIONS] [(between [(max N)] if:C (apply E))]
     [(to if:F)])``: along each direction (Adjacent by default) from SITE ((last To) by default),
-    the sites in a row where C holds, (between), at most N of them, at least one, then a site
+    the sites in a row where C holds, (between), at most N of them (a ``(range A B)``: B, as
+    Ludii's Custodial reads only its most), at least one, then a site
     where F holds, (to): E runs at each of them (by default: an enemy piece flanked by a friend
     is removed).
 
@@ -533,7 +534,7 @@ def custodial(c: Compiler, node: Node) -> list[int]:
                    "(from (last To))")
     default = "(from)" if surround else "(last To)"
     site_range = c.code_range(site if site is not None else parse_fragment(default, "site"))
-    most = node.named("except") if surround else between_limit(between)
+    most = node.named("except") if surround else between_limit(between, ranged=True)
     if surround and between_limit(between) is not None:
         raise fail(between, "a surround takes no (max …): its targets are neighbours")
     limit = c.code_range(most) if most is not None else (0, 0)

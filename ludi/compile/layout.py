@@ -717,6 +717,10 @@ class G:
                   "before:), each where the to-condition holds")
     AFTER = Slot("HopOver: how many more sites past the first landing it may land on (Ludii's "
                  "after:), each where the to-condition holds")
+    RUN = Slot("HopOver: how many more sites past the first the run it jumps over may have, "
+               "each where the between-condition holds (Ludii's (range A B): B - 1)")
+    RUN_MIN = Slot("HopOver: how many more sites past the first the run it jumps over must have "
+                   "(Ludii's (range A B): A - 1)")
     TURNING = Slot("Hop: 1 when the landing turns 60 degrees (Play Win)")
     CHAIN = Slot("Hop: 1 for capture series")
     LONGEST = Slot("Hop: inside (max Captures ...), keep only the longest series while "
@@ -756,12 +760,12 @@ class GEN:
                                          G.TO_SITE, G.TO_COND, G.COPY, G.COUNT, G.APPLY,
                                          G.APPLY_COUNT, G.THEN, G.THEN_COUNT))
     HOP_OVER = Kind("Ludii's Hop, one jump: over the adjacent site (between) to the next one "
-                    "(with BEFORE/AFTER: over the first site where the between-condition holds, "
-                    "to any of the AFTER + 1 sites past it)",
+                    "(with BEFORE/AFTER/RUN: over the first site where the between-condition "
+                    "holds and up to RUN more in a row, to any of the AFTER + 1 sites past them)",
                     name="hopOver", reads=(G.FROM_REGION, G.FROM_SITE, G.FROM_COND, G.DIRS,
                                            G.TURNED, G.OVER_COND, G.TO_COND, G.APPLY,
                                            G.APPLY_COUNT, G.THEN, G.THEN_COUNT, G.BEFORE,
-                                           G.AFTER))
+                                           G.AFTER, G.RUN, G.RUN_MIN))
     LEAP = Kind("Ludii's Leap: along fixed paths of steps (a knight's), to where the "
                 "to-condition holds", name="leap",
                 reads=(G.FROM_REGION, G.FROM_COND, G.PATHS, G.TO_COND, G.APPLY, G.APPLY_COUNT,

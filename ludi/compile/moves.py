@@ -78,17 +78,24 @@ def sub_node(node: Node, rule: str) -> Node | None:
     return next((a for a in node.args if isinstance(a, Node) and a.rule == rule), None)
 
 
-def between_limit(between: Node | None):
+def between_limit(between: Node | None, ranged: bool = False):
     """The most sites a (between …) spans: Ludii's ``(max N)`` or ludi's ``max:N`` (None:
-    no limit)."""
+    no limit); with ``ranged`` (a custodial capture, whose Ludii class reads only a range's
+    most) also ``(range A B)``'s B."""
     if between is None:
         return None
     exact = sub_node(between, "exact")
     if exact is not None:
         raise fail(exact, "(exact N) in (between …) is read only as a hop's (exact 1): the one "
                    "site it jumps over")
-    ranged = sub_node(between, "upto")
-    return ranged.args[0] if ranged is not None else between.named("max")
+    span = sub_node(between, "span")
+    if span is not None:
+        if not ranged:
+            raise fail(span, "(range A B) in (between …) is read only in a hop or a custodial "
+                       "capture")
+        return span.args[1]
+    ranged_max = sub_node(between, "upto")
+    return ranged_max.args[0] if ranged_max is not None else between.named("max")
 
 
 # ---------------------------------------------------------------- generators
@@ -159,7 +166,7 @@ def select(c: Compiler, node: Node) -> None:
         raise fail(node, "(move Select (from REGION|SITE …)) needs a region or a site to choose "
                    "from")
     where, cond = unfold_for_each(where, frm.named("if"))
-    fields = _site_or_region(c, where, "from_site", "from_region", node)
+    fields = site_or_region(c, where, "from_site", "from_region", node)
     leaf(c, node, L.GEN.SELECT, **fields, **condition(c, cond, field="from_cond"),
          **then(c, node))
 
@@ -193,7 +200,7 @@ def remove(c: Compiler, node: Node) -> None:
         fields = {"from_region": c.own_sites()}  # the piece's sites, tested
         cond = None
     else:
-        fields = _site_or_region(c, where, "from_site", "from_region", node)
+        fields = site_or_region(c, where, "from_site", "from_region", node)
     start, end = c.code_range(parse_fragment("(from)", "site"))
     taken = c.effs.add(node, kind=L.EFF.REMOVE, site=start, site_end=end)
     part = sub_node(node, "then")
@@ -216,7 +223,7 @@ def promote(c: Compiler, node: Node) -> None:
             c.moves(Node(node.rule, tuple(one if a is piece else a for a in node.args),
                          node.pos))
         return
-    fields = _site_or_region(c, site, "from_site", "from_region", node)
+    fields = site_or_region(c, site, "from_site", "from_region", node)
     change = c.effect(Node("effect_promote", (parse_fragment("(from)", "site"), piece, role),
                            node.pos))
     part = sub_node(node, "then")
@@ -225,7 +232,7 @@ def promote(c: Compiler, node: Node) -> None:
     leaf(c, node, L.GEN.SELECT, **fields, then=first, then_count=count)
 
 
-def _site_or_region(c: Compiler, where: Node | int, site_key: str, region_key: str,
+def site_or_region(c: Compiler, where: Node | int, site_key: str, region_key: str,
                     origin: Node) -> dict[str, int]:
     """Generator fields for a move's from or to: a site (its ops; a written number is Ludii's
     site of that number, an error about it located at ``origin``), one computed site
@@ -359,7 +366,7 @@ def from_to(c: Compiler, node: Node) -> None:
         if not isinstance(where, (Node, int)):
             raise fail(part, f"{ludeme(node)} needs a site or region in ({part.rule} …)")
         where, conds[part.rule] = unfold_for_each(where, conds[part.rule])
-        fields.update(_site_or_region(c, where, site_key, region_key, part))
+        fields.update(site_or_region(c, where, site_key, region_key, part))
     if conds["from"] is not None:
         fields["from_cond"], fields["from_cond_end"] = c.code_range(conds["from"])
     moved = node.named("count")
@@ -562,112 +569,6 @@ def _slide_from(c: Compiler, node: Node) -> dict[str, int]:
     if frm.named("if") is not None:
         raise fail(frm, "(from SITE if:…) is not supported for a slide yet")
     return _site_or_region(c, where, "from_site", "from_region", frm)
-
-
-@compiles("moves_hop", "moves_hop_short")
-def hop(c: Compiler, node: Node) -> None:
-    """(move Hop …) and (hop …). Ludii's Hop, one jump a move: a piece jumps over the adjacent
-    site, (between), where the between-condition holds, to the next site on that line where the
-    to-condition holds; the between's (apply …) runs at the site jumped over, then the (then …)
-    effects. Hops over an enemy piece that capture it and nothing more are the capture-series
-    kernel's (as are Play Win's turning jumps, landing:Turning, and series, chain:True)."""
-    node = _without_exact_one(node)
-    far = _far(c, node)
-    if node.rule == "moves_hop" and (node.named("chain") is not None
-                                     or node.named("landing") is not None
-                                     or (_plain_capture(node) and not any(far.values()))):
-        if any(far.values()):
-            raise fail(node, "a hop with landing: or chain: takes no (between before:… "
-                       "after:…)")
-        _capture_hop(c, node)
-        return
-    between, to = sub_node(node, "between"), sub_node(node, "to")
-    if between_limit(between) is not None:
-        raise fail(between, "a hop jumps one site: (between max:…) is not supported")
-    frm = sub_node(node, "from")
-    where = frm.positional[0] if frm is not None and frm.positional else None
-    if where is None or (isinstance(where, Node) and where.category == "region"):
-        fields = {"from_region": piece_from(c, node)}
-    else:
-        fields = _site_or_region(c, where, "from_site", "from_region", node)
-    if frm is not None and frm.named("if") is not None:
-        raise fail(frm, "(from … if:…) is not supported for a hop yet")
-    saved, c.hopping = c.hopping, True
-    try:
-        over = between.named("if") if between is not None else None
-        fields["over_cond"], fields["over_cond_end"] = \
-            c.code_range(over) if over is not None else (0, 0)
-        start, count = apply_effects(c, sub_node(between, "apply") if between is not None
-                                      else None)
-        cond = condition(c, to.named("if"))
-    finally:
-        c.hopping = saved
-    mask, turned = turning_mask(c, node)
-    leaf(c, node, L.GEN.HOP_OVER, dirs=mask, turned=int(turned), apply=start,
-         apply_count=count, **fields, **cond, **then(c, node), **far)
-
-
-def _far(c: Compiler, node: Node) -> dict[str, int]:
-    """A hop's ``(between before:N after:M …)`` (Ludii's flying capture): up to N sites before
-    the site jumped over, and M more landings past the first (0 and 0 by default: the adjacent
-    site, landing just past it). Numbers written in the description, or the board's
-    ``(count Rows)``; a range other than ``(exact 1)`` is refused."""
-    between = sub_node(node, "between")
-    if between is None:
-        return {"before": 0, "after": 0}
-    far = {key: number(between, between.named(key, 0), f"a hop's {key}:", 0, 10**4)
-           for key in ("before", "after")}
-    if any(far.values()) and sub_node(between, "exact") is not None:
-        raise fail(between, "a hop's (between before:… after:…) jumps one site: a range "
-                   "(exact N) other than 1 is not supported")
-    return far
-
-
-def _without_exact_one(node: Node) -> Node:
-    """A hop whose ``(between (exact 1) …)`` says what every hop does: jump one site."""
-    between = sub_node(node, "between")
-    exact = sub_node(between, "exact") if between is not None else None
-    if exact is None or constant(exact.args[0]) != 1:
-        return node
-    lean = replace(between, args=tuple(a for a in between.args if a is not exact))
-    return replace(node, args=tuple(lean if a is between else a for a in node.args))
-
-
-def _plain_capture(node: Node) -> bool:
-    """A hop from its pieces over an enemy piece that it removes, to an empty site, and no more:
-    the capture-series kernel's hop."""
-    between, to = sub_node(node, "between"), sub_node(node, "to")
-    frm = sub_node(node, "from")
-    enemy = (parse_fragment("(is Enemy (between))", "cond"),
-             parse_fragment("(is Enemy (who at:(between)))", "cond"))
-    apply = sub_node(between, "apply") if between is not None else None
-    return (between is not None and between.named("if") in enemy and apply is not None
-            and apply.named("if") is None
-            and apply.args[0] == parse_fragment("(remove (between))", "effect")
-            and between_limit(between) is None
-            and (to is None or to.named("if") in (None, parse_fragment("(is Empty (to))", "cond")))
-            and sub_node(node, "then") is None
-            and (frm is None or not frm.positional or (isinstance(frm.positional[0], Node)
-                                                     and frm.positional[0].category == "region")))
-
-
-def _capture_hop(c: Compiler, node: Node) -> None:
-    """Hops over an enemy piece, capturing it: single jumps, Play Win's turning landings and
-    capture series."""
-    if not _plain_capture(node):
-        raise fail(node, "a hop with landing: or chain: jumps over an enemy piece and captures "
-                   "it: (between if:(is Enemy (between)) (apply (remove (between)))) (to if:(is "
-                   "Empty (to))), with no (then …)")
-    code = piece_from(c, node)
-    landing = node.named("landing")
-    turning = int(landing is not None and landing.name == "Turning")
-    if turning and c.board.kind != "hex":
-        raise fail(node, "turning jumps are defined on hex boards only")
-    dirs = direction_mask(c, node)
-    if turning and dirs != sum(1 << int(d) for d in c.board.adjacent):
-        raise fail(node, "turning jumps go along every adjacent direction")
-    leaf(c, node, L.GEN.HOP, from_region=code, dirs=dirs, turning=turning,
-         chain=int(bool(node.named("chain", False))))
 
 
 @compiles("moves_pass")

@@ -48,6 +48,7 @@ from ludi.engine.kernels.core import (
     tiny,
     track_block,
 )
+from ludi.engine.kernels.hops import far, far_hop_between, hop_run, jumped
 from ludi.engine.kernels.pieces import (
     add_piece,
     move_piece,
@@ -556,35 +557,6 @@ def effects(t, s, w, start, count):
 # ---------------------------------------------------------------- a move's own changes
 
 
-@kernel
-def far_hop_between(t, s, w, at, a, c, mask):
-    """The site a hop with ``before:``/``after:`` from ``a`` to ``c`` jumps over, found as the
-    moves were made (generate.far_hops), in the same position: along the direction that
-    reaches ``c``, the first site where the between-condition holds (-1: none)."""
-    nbr = t[T.NBR]
-    dirs = t[P.DIRS]
-    for d in range(dirs):
-        if (mask >> d) & 1 == 0:
-            continue
-        b = t[nbr + a * dirs + d]
-        hurdle = -1
-        k = 0
-        limit = t[at + G.BEFORE] + t[at + G.AFTER] + 2
-        while b >= 0 and k < limit:
-            if b == c:
-                if hurdle >= 0:
-                    return hurdle
-                break
-            if hurdle < 0:
-                s[I.FROM] = a
-                s[I.BETWEEN] = b
-                if holds(t, s, w, t[at + G.OVER_COND], t[at + G.OVER_COND_END]):
-                    hurdle = b
-            b = t[nbr + b * dirs + d]
-            k += 1
-    return -1
-
-
 @tiny
 def hop_between(t, a, c, mask):
     """The site a one-site hop from ``a`` to ``c`` jumps over (-1: none)."""
@@ -601,17 +573,23 @@ def hop_between(t, a, c, mask):
 @kernel
 def step(t, s, w, move):
     """Ludii's step, hop and move (from …) (to …): the apply effects (of the to, or of a hop's
-    between, at the site jumped over), then the piece moves to its destination (replacing a
-    piece still there), then the move's then-effects."""
+    between, at the site jumped over, at each site of a run in turn), then the piece moves to
+    its destination (replacing a piece still there), then the move's then-effects."""
     a = move_from(move)
     c = move_to(move)
     at = t[T.GEN] + move_gen(move) * G.SIZE
     s[I.FROM] = a
     s[I.TO] = c
+    run, b, d = 0, -1, -1
     if t[at + G.KIND] == GEN.HOP_OVER:
         mask = piece_dirs(t, s, at, a)
-        if t[at + G.BEFORE] > 0 or t[at + G.AFTER] > 0:
-            s[I.BETWEEN] = far_hop_between(t, s, w, at, a, c, mask)
+        if far(t, at):
+            b, d = far_hop_between(t, s, w, at, a, c, mask)
+            if t[at + G.RUN] > 0 and d >= 0 and t[at + G.AFTER] == 0:
+                run = jumped(t, b, c, d, t[at + G.RUN])  # it lands just past the sites it jumped
+            elif t[at + G.RUN] > 0 and d >= 0:  # past a whole run (the compiler sees to it)
+                run, _ = hop_run(t, s, w, at, a, b, d)
+            s[I.BETWEEN] = b
             s[I.FROM] = a
             s[I.TO] = c
         else:
@@ -624,6 +602,12 @@ def step(t, s, w, move):
             fail(w, ERR.COUNT, move_gen(move), moved)
             return
     effects(t, s, w, t[at + G.APPLY], t[at + G.APPLY_COUNT])
+    for _ in range(run):  # a hop over a run: its (apply …) at each site of the run, in turn
+        b = t[t[T.NBR] + b * t[P.DIRS] + d]
+        s[I.BETWEEN] = b
+        s[I.FROM] = a
+        s[I.TO] = c
+        effects(t, s, w, t[at + G.APPLY], t[at + G.APPLY_COUNT])
     if counted:  # Ludii's ActionMoveN: N counters leave (never below none), N arrive
         cnt = sec(s, S.COUNTS)
         s[cnt + a] = max(0, s[cnt + a] - moved)

@@ -60,6 +60,7 @@ from ludi.engine.kernels.core import (
     w_save,
 )
 from ludi.engine.kernels.effects import effects, move_from, move_gen, move_to, play_effects
+from ludi.engine.kernels.hops import far, far_hops
 from ludi.engine.kernels.pieces import find, piece_dirs, piece_type, place, place_piece, remove
 
 # ---------------------------------------------------------------- trial moves
@@ -348,44 +349,6 @@ def slide_moves(t, s, w, g, buf, n):
 
 
 @kernel
-def far_hops(t, s, w, g, at, a, b, d, buf, n):
-    """Ludii's Hop with ``before:`` and ``after:`` (a flying king's capture), from ``a`` along
-    direction ``d`` whose first site is ``b``: the site jumped over, (between), is the first
-    where the between-condition holds, after at most BEFORE sites where the to-condition holds;
-    each of the next AFTER + 1 sites past it is a landing, up to the first where the
-    to-condition fails. One move a landing (Ludii's Hop.eval)."""
-    nbr = t[T.NBR]
-    dirs = t[P.DIRS]
-    s[I.FROM] = a
-    passed = 0
-    while b >= 0:
-        s[I.BETWEEN] = b
-        if holds(t, s, w, t[at + G.OVER_COND], t[at + G.OVER_COND_END]):
-            x = t[nbr + b * dirs + d]
-            landed = 0
-            while x >= 0 and landed <= t[at + G.AFTER]:
-                s[I.FROM] = a
-                s[I.BETWEEN] = b
-                s[I.TO] = x
-                if not holds(t, s, w, t[at + G.TO_COND], t[at + G.TO_COND_END]):
-                    break
-                buf[n] = MOVE.STEP | (x << KIND_BITS) | (a << FROM_SHIFT) | (g << GEN_SHIFT)
-                n += 1
-                if w[W.LIMIT] > 0 and n >= w[W.LIMIT]:
-                    return n
-                landed += 1
-                x = t[nbr + x * dirs + d]
-            return n
-        s[I.TO] = b  # Ludii tests the sites before the one jumped over as destinations
-        if passed >= t[at + G.BEFORE] or \
-                not holds(t, s, w, t[at + G.TO_COND], t[at + G.TO_COND_END]):
-            return n
-        passed += 1
-        b = t[nbr + b * dirs + d]
-    return n
-
-
-@kernel
 def step_moves(t, s, w, g, buf, n):
     """Ludii's steps and one-site hops. A step: each piece in the from-region moves to its
     neighbour along each of the generator's directions where the to-condition holds, occupied
@@ -414,7 +377,7 @@ def step_moves(t, s, w, g, buf, n):
             if (mask >> d) & 1 == 0:
                 continue
             b = t[nbr + a * dirs + d]
-            if hop and (t[at + G.BEFORE] > 0 or t[at + G.AFTER] > 0):
+            if hop and far(t, at):
                 n = far_hops(t, s, w, g, at, a, b, d, buf, n)
                 if w[W.LIMIT] > 0 and n >= w[W.LIMIT]:
                     return n
