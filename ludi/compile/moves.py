@@ -568,7 +568,7 @@ def _slide_from(c: Compiler, node: Node) -> dict[str, int]:
         return {"from_region": piece_from(c, node)}
     if frm.named("if") is not None:
         raise fail(frm, "(from SITE if:…) is not supported for a slide yet")
-    return _site_or_region(c, where, "from_site", "from_region", frm)
+    return site_or_region(c, where, "from_site", "from_region", frm)
 
 
 @compiles("moves_pass")
