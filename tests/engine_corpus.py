@@ -533,7 +533,10 @@ EXTRA = {
       (then (custodial (from (last To)) Orthogonal (between (range 1 3))
                        (to if:(is Friend (who at:(to))))))))})
   (rules (start {(place "Tiger1" (sites Centre)) (place "Man2" (sites Outer))})
-    (play (forEach Piece)) (end (if (no Moves Next) (result Mover Win)))))
+    (play (forEach Piece))
+    (end {(if (no Moves Next) (result Mover Win))
+          (if (= 0 (count Sites in:(sites Occupied by:Next components:{"Man" "Tiger"})))
+              (result Mover Win))})))
 """,
     "promote-and-pending": """
 (game "Promote and Pending" (players {(player N) (player S)})

@@ -1,11 +1,14 @@
-"""Rule tests for Ludii's ``(range A B)`` in a ``(between …)``, from Ludii's source:
+"""Rule tests for Ludii's ``(range A B)`` in a ``(between …)`` and ``(sites Occupied …
+components:{…})``, from Ludii's source:
 
 - in a Hop (``Hop.java``, ``eval``): the piece jumps over a run of sites in a row where the
   between-condition holds, starting at the first (after up to ``before:`` sites), the longest up
   to B and at least A; it lands past the whole run (Ludii also tries landings inside a run longer
   than A, which a to-condition wanting an empty site refuses when the run is of enemy pieces:
   ludi plays a range only then), and the between's ``(apply …)`` runs at each site of the run;
-- in a custodial capture (``Custodial.java``): only the range's most is read, as ``(max B)``.
+- in a custodial capture (``Custodial.java``): only the range's most is read, as ``(max B)``;
+- ``(sites Occupied by:ROLE components:{"A" "B"})`` (``SitesOccupied.java``): the sites of the
+  role's pieces whose kind (the name without the player's number) is one of those named.
 
 And Ludii's own statistics of random play for games of its library that use them.
 """
@@ -118,6 +121,26 @@ def test_a_range_is_read_in_a_hop_or_a_custodial_only():
           (equipment {(board (square 4)) (piece "Rook" Each (move Slide (between (range 1 2))))})
           (rules (start (place "Rook1" {"A1"})) (play (forEach Piece))
             (end (if (no Moves Next) (result Mover Win)))))""")
+
+
+KINDS = """(game "Kinds" (players 2)
+  (equipment {{(board (square 4)) (piece "King" Each) (piece "Rook" Each) (piece "Pawn" Each)}})
+  (rules (start {{(place "King1" {{"A1"}}) (place "Rook1" {{"B1"}}) (place "Pawn1" {{"C1"}})
+                 (place "Rook2" {{"D4"}}) (place "King2" {{"C4"}})}})
+    (play (move Select (from (sites Occupied by:{role} {kinds}))))
+    (end (if (no Moves Next) (result Mover Win)))))"""
+
+
+@pytest.mark.parametrize("role, kinds, sites", [
+    ("Mover", 'components:{"King" "Rook"}', ["a1", "b1"]),
+    ("Next", 'components:{"Rook" "Pawn"}', ["d4"]),
+    ("P1", 'components:{"Pawn" "Rook"}', ["b1", "c1"]),
+    ("P2", 'components:{"King"}', ["c4"]),
+    ("Mover", 'component:"Pawn"', ["c1"]),
+])
+def test_sites_occupied_by_components_holds_the_pieces_of_those_kinds(role, kinds, sites):
+    g = ludi.parse(KINDS.format(role=role, kinds=kinds))
+    assert moves(g.initial_state()) == sites
 
 
 @pytest.mark.needs("ludii")

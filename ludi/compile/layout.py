@@ -306,7 +306,8 @@ class DR:
     CENTRES = Slot("AROUND: the region whose sites are its centres (with CENTRE.REGION)")
     PARTS = Slot("UNION, DIFFERENCE, INTERSECTION: first T.LIST entry of the parts' codes")
     PART_COUNT = Slot("UNION, DIFFERENCE, INTERSECTION: how many")
-    TYPES = Slot("OCCUPIED_TYPE: first of COLOURS T.LIST entries, each colour's type (0: none)")
+    TYPES = Slot("OCCUPIED_TYPE: first of COLOURS T.LIST entries, each colour's bitmask of "
+                 "types (bit k: type k; 0: none)")
     CENTRE = Slot("AROUND, EXPAND: the site around which (a CENTRE code)")
     SITE = Slot("AROUND, EXPAND: the fixed centre site (CENTRE.FIXED)")
     DIRS = Slot("AROUND: bitmask of the directions (T.NBR indices) to the neighbours")
@@ -337,8 +338,9 @@ class DYN:
                       reads=(DR.PARTS, DR.PART_COUNT))
     INTERSECTION = Kind("(intersection A B …): all of them (parts: static, REG or single-kind "
                         "rows)", name="intersection", reads=(DR.PARTS, DR.PART_COUNT))
-    OCCUPIED_TYPE = Kind("(sites Occupied by:ROLE component:\"Name\"): the board sites holding "
-                         "the role's piece of that type", name="occupied-type",
+    OCCUPIED_TYPE = Kind("(sites Occupied by:ROLE component:\"Name\") or components:{…}: the "
+                         "board sites holding the role's pieces of those types",
+                         name="occupied-type",
                          reads=(DR.ROLE, DR.TYPES))
     EXPAND = Kind("(expand origin:SITE steps:N): the sites within N steps of a context site",
                   name="expand", reads=(DR.CENTRE, DR.SITE, DR.WITHIN))

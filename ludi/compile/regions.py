@@ -76,16 +76,24 @@ def component_region(k: int) -> int:
     return L.REG.COMPONENT - (k - 1)
 
 
+#: The highest piece type a (sites Occupied … component:) row's bitmask of types can hold.
+MAX_TYPE_BIT = 62
+
+
 @compiles("region_sites_occupied")
 def sites_occupied(c: Compiler, node: Node) -> int:
     """``(sites Occupied by:ROLE)``: the board's sites holding the role's pieces; with
     ``container:"Hand"``, the role's hand sites holding some (``container:"Board"``: the
-    board's, the default)."""
+    board's, the default); with ``component:"Name"`` or ``components:{…}``, only pieces of
+    those kinds."""
     role = node.named("by")
     container = node.named("container")
     name = node.named("component")
     if name is not None:
-        return _occupied_by_type(c, node, role, name, container)
+        return _occupied_by_type(c, node, role, (name,), container)
+    names = node.named("components")
+    if names is not None:
+        return _occupied_by_type(c, node, role, tuple(items(names)), container)
     if container is not None and container != "Board":
         if not container.startswith("Hand") or not c.hand_size:
             raise fail(node, f'no container "{container}": the board is the default, "Hand" the '
@@ -100,10 +108,11 @@ def sites_occupied(c: Compiler, node: Node) -> int:
     return L.REG.OCCUPIED_P1 - c.colour(node, role)
 
 
-def _occupied_by_type(c: Compiler, node: Node, role: Sym, name: str,
+def _occupied_by_type(c: Compiler, node: Node, role: Sym, names: tuple[str, ...],
                       container: str | None) -> int:
     """``(sites Occupied by:ROLE component:"Name" [container:"Board"])``: the board sites of
-    ROLE's pieces whose type is "Name" (Ludii's name without the player's number)."""
+    ROLE's pieces whose type is "Name" (Ludii's name without the player's number); with
+    ``components:{"A" "B" …}``, of any of those types (Ludii's SitesOccupied)."""
     if container not in (None, "Board"):
         raise fail(node, '(sites Occupied … component:) is read on the board (container:"Board") '
                    "only for now")
@@ -111,22 +120,24 @@ def _occupied_by_type(c: Compiler, node: Node, role: Sym, name: str,
         raise fail(node, "(sites Occupied … component:) in a game with hands counts the hands' "
                    'sites too in Ludii; only container:"Board" is supported there for now')
 
-    def type_of(colour: int) -> int:
-        found = [k.index for k in c.components if k.owner == colour
-                 and k.name.rstrip("0123456789") == name]
-        return found[0] if found else 0
+    def types_of(colour: int) -> list[int]:
+        return [k.index for k in c.components if k.owner == colour
+                and k.name.rstrip("0123456789") in names]
 
-    if role.name in ("P1", "P2", "P3", "P4"):
-        what = type_of(c.colour(node, role))
-        if not what:
-            raise fail(node, f'{role.name} has no piece "{name}"')
-        return L.REG.COMPONENT - (what - 1)
-    if role.name not in ("Mover", "Next", "Prev"):
+    if role.name in ("P1", "P2", "P3", "P4") and len(names) == 1:
+        found = types_of(c.colour(node, role))
+        if not found:
+            raise fail(node, f'{role.name} has no piece "{names[0]}"')
+        return L.REG.COMPONENT - (found[0] - 1)
+    if role.name not in ("Mover", "Next", "Prev", "P1", "P2", "P3", "P4"):
         raise fail(node, "(sites Occupied … component:) by Mover, Next, Prev or a player "
                    f"P1…; got {role.name}")
-    types = [type_of(colour) for colour in range(L.COLOURS)]
+    if max((k.index for k in c.components), default=0) > MAX_TYPE_BIT:
+        raise fail(node, f"(sites Occupied … component:) reads games of up to {MAX_TYPE_BIT} "
+                   "piece types")
+    masks = [sum(1 << k for k in types_of(colour)) for colour in range(L.COLOURS)]
     row = c.dynregs.add(node, kind=L.DYN.OCCUPIED_TYPE, role=c.role(node, role),
-                        types=c.add_list(types)[0])
+                        types=c.add_list(masks)[0])
     return L.REG.DYNAMIC - row
 
 

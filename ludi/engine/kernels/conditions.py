@@ -121,9 +121,9 @@ def part_region_has(t, s, w, code, colour, site):
 @tiny
 def holds_type(t, s, at, site):
     """Is ``site`` in the DYN.OCCUPIED_TYPE region of the T.DYNREG row at ``at``: a board site
-    holding the role's piece of that type?"""
-    what = t[t[T.LIST] + t[at + DR.TYPES] + role_colour(t, s, t[at + DR.ROLE])]
-    return site < t[P.BOARD_CELLS] and what != 0 and piece_type(t, s, site) == what
+    holding the role's piece of one of its types (a bitmask a colour)?"""
+    types = t[t[T.LIST] + t[at + DR.TYPES] + role_colour(t, s, t[at + DR.ROLE])]
+    return site < t[P.BOARD_CELLS] and (types >> piece_type(t, s, site)) & 1 == 1
 
 
 @tiny
