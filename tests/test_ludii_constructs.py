@@ -382,10 +382,9 @@ def test_if_can_move_a_then_a_else_b_is_a_priority():
     assert moves_of(ludi.parse(text.replace("START", ""))) == ["a3", "b3", "c3"]
     full = '(start (place "M1" (sites {"A3" "B3" "C3"})))'
     assert len(moves_of(ludi.parse(text.replace("START", full)))) == 6
-    # a (can Move …) of other moves than its first branch is still refused
-    with pytest.raises(CompileError, match=r"\(can Move …\) is understood only"):
-        other = text.replace(f"{top} (move Add", "(move Pass) (move Add", 1)
-        ludi.parse(other.replace("START", ""))
+    # a (can Move A) whose first branch is other moves: A can move, so that branch (a pass)
+    other = text.replace(f"{top} (move Add", "(move Pass) (move Add", 1)
+    assert moves_of(ludi.parse(other.replace("START", ""))) == ["pass"]
 
 
 def test_for_each_site_of_a_fixed_region_with_a_fixed_test_is_a_fixed_region():
@@ -412,7 +411,7 @@ def test_ahead_is_the_site_steps_on_or_the_site_itself_where_the_board_ends():
     game = ludi.parse(text.replace("TEST", "(is Occupied (ahead (to) SW))"))
     assert moves_of(game) == ["d4", "d5"]
     with pytest.raises(CompileError, match=r"only an absolute direction"):
-        ludi.parse(text.replace("TEST", "(is Occupied (ahead (to) Forward))"))
+        ludi.parse(text.replace("TEST", "(is Occupied (ahead (to) Forwards))"))
 
 
 def test_an_if_between_a_pieces_moves_tests_from_at_each_piece():

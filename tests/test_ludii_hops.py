@@ -139,7 +139,6 @@ def test_sites_to_clear_is_empty_since_captures_are_removed_at_once():
 
 @pytest.mark.parametrize("play, words", [
     ("(move Add (to (sites Empty) if:(is Empty (between))))", "hop"),
-    ("(if (can Move (move Add (to (sites Empty)))) (move Pass))", "then"),
     ("(move Add (to (sites Empty)) (then (if (can Move (or (move Pass) (move Pass))) "
      "(moveAgain))))", "one move ludeme"),
     ("(do (move Add (to (sites Empty)) (then (if (can Move (move Pass)) (moveAgain)))) "

@@ -55,7 +55,8 @@ def hop(c: Compiler, node: Node) -> None:
         _capture_hop(c, node)
         return
     between, to = sub_node(node, "between"), sub_node(node, "to")
-    if sub_node(between, "span") is None and between_limit(between) is not None:
+    span = sub_node(between, "span") if between is not None else None
+    if span is None and between_limit(between) is not None:
         raise fail(between, "a hop jumps one site, or a run of them with (range A B): "
                    "(between max:…) and (between (max N)) are not supported")
     frm = sub_node(node, "from")
