@@ -351,6 +351,34 @@ EXTRA = {
               (forEach Piece)))
     (end (if (no Pieces Next) (result Mover Win)))))
 """,
+    "longest-turns": """
+(game "Longest Turns" (players 2)
+  (equipment {(board (square 6)) (piece "Man" P1 N) (piece "Man" P2 S)})
+  (rules
+    (start {(place "Man1" (sites Row 1)) (place "Man2" (sites Row 4))})
+    (play (if (is Prev Mover)
+              (max Moves withValue:False
+                (move Hop (from (last To)) (difference Orthogonal OppositeDirection)
+                      (between if:(is Enemy (who at:(between))) (apply (remove (between))))
+                      (to if:(is Empty (to)))
+                      (then (if (can Move (hop (from (last To)) SameDirection
+                                               (between if:(is Enemy (who at:(between))))
+                                               (to if:(is Empty (to)))))
+                                (moveAgain)))))
+              (priority {
+                (max Moves
+                  (forEach Piece "Man"
+                    (move Hop Orthogonal
+                          (between if:(is Enemy (who at:(between))) (apply (remove (between))))
+                          (to if:(is Empty (to)))
+                          (then (if (can Move (hop (from (last To))
+                                                   (difference Orthogonal OppositeDirection)
+                                                   (between if:(is Enemy (who at:(between))))
+                                                   (to if:(is Empty (to)))))
+                                    (moveAgain))))))
+                (forEach Piece "Man" (move Step (directions Forwards) (to if:(is Empty (to)))))})))
+    (end (if (no Moves Next) (result Mover Win)))))
+""",
     "mill": """
 (game "Mill" (players 2)
   (equipment {(board (square 4)) (piece "M" Each)})

@@ -68,6 +68,20 @@ def test_sites_of_a_player_by_name():
     assert state.is_terminal() and state.winner == 0
 
 
+def test_a_region_owned_by_neutral_is_a_named_region_of_no_player():
+    # (regions "Goal" Neutral …): Ludii's player 0, no player's own region (Gauntlet's)
+    text = """(game "Goal" (players 2)
+      (equipment {(board (square 3)) (piece "Disc" Each)
+                  (regions "Goal" Neutral (sites {"A3" "C3"}))})
+      (rules (play (move Add (to (sites Empty))))
+             (end (if (is In (last To) (sites "Goal")) (result Mover Win)))))"""
+    state = ludi.parse(text).initial_state()
+    state.apply("b3")
+    assert not state.is_terminal()
+    state.apply("c3")
+    assert state.is_terminal() and state.winner == 1
+
+
 def test_from_without_a_site_in_a_pieces_moves_starts_at_its_sites():
     g = game('(piece "K" Each (move (from) (to (sites Empty) if:(is In (to) (sites Row 1)))))',
              '(place "K1" {"A1"}) (place "K2" {"D4"})')

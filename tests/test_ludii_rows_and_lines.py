@@ -5,6 +5,8 @@ end rules, each from Ludii's documented meaning:
 - ``(row of:SITE)``, ``(column of:SITE)``: the row and column a site is in, counted as
   ``(sites Row N)`` and ``(sites Column N)`` count them (from the bottom row, the left column);
 - ``(where "Name" ROLE)``: the board site of the piece, ``Off`` (-1) while it is in a hand;
+  Ludii names the first it finds, so ludi reads it where the player has one such piece, or
+  under an ``(and …)`` that asks first that the player has one piece (Jumping Beans);
 - ``(is Line N …)``: a line through the last move's site (or ``through:``) of pieces of the
   type there, of ``what:``'s type or of ``whats:``'s types; with ``contiguous:False`` the
   sites between them may hold anything;
@@ -66,6 +68,25 @@ def test_where_is_off_the_board_while_the_piece_is_in_a_hand():
     assert state.is_terminal() and state.winner == 1
     with pytest.raises(CompileError, match="one piece of that type"):
         ludi.parse(HAND.replace("COUNT", "count:2"))
+
+
+LAST = """(game "Last" (players 2) (equipment {(board (square 3)) (piece "M" Each)})
+ (rules (start {(place "M1" (sites {"A1" "C1"})) (place "M2" (sites {"A3"}))})
+  (play (forEach Piece (move Step (to if:(is Empty (to))) (then (remove (coord "A1"))))))
+  (end (if TEST (result Mover Win)))))"""
+
+
+def test_where_of_the_mover_reads_its_one_piece_under_an_and_that_asks_for_one():
+    one = "(and (= 1 (count Pieces Mover)) (= (where \"M\" Mover) (coord \"B2\")))"
+    game = ludi.parse(LAST.replace("TEST", one))
+    state = game.initial_state()
+    state.apply("c1-b2")  # a1 leaves: P1's one piece is on b2
+    assert state.is_terminal() and state.winner == 0
+    state = game.initial_state()
+    state.apply("c1-c2")
+    assert not state.is_terminal()
+    with pytest.raises(CompileError, match="one piece of that type"):
+        ludi.parse(LAST.replace("TEST", "(= (where \"M\" Mover) (coord \"B2\"))"))
 
 
 LINE = """(game "L" (players PLAYERS) (equipment {(board (square 5)) (piece "M" Each)})

@@ -42,6 +42,10 @@ MAX_MOVES = 1 << 16
 #: holds them: beyond either, the kernels stop with an engine error naming the hop.
 MAX_CHAINS = 4096
 CHAIN_AREA_PER_CELL = 256
+#: The most moves of one turn a (max Moves …) search follows (past it, an engine error names
+#: the ludeme): a capture series of the draughts family takes a piece a move (the longest of
+#: International Draughts takes 20).
+TURN_DEPTH = 64
 
 
 def prove(c: Compiler) -> None:
@@ -86,6 +90,7 @@ def prove(c: Compiler) -> None:
     if trials and can_move:  # a trial runs a move's effects where no moves can be generated
         raise fail(c.effs.origins[can_move[0]], "(if (can Move …) …) cannot be used in a game "
                    "whose moves are tried (ifAfterwards:, (sites Winning …)) yet")
+    longest = _longest_turns(c, hops)
     distances = any(c.gens.get(g, "kind") == L.GEN.SLIDE and c.gens.get(g, "distances")
                     for g in range(len(c.gens)))
     slam = any(c.effs.get(e, "kind") == L.EFF.SOW and c.effs.get(e, "slam_no_capture")
@@ -100,12 +105,42 @@ def prove(c: Compiler) -> None:
         (L.P.W_CHAIN_STACK, L.CH.SIZE * (C + 1) if hops else 0),
         (L.P.W_CHAINS, area),
         (L.P.W_SLAM, C if slam else 0),
+        (L.P.W_SPANS, L.SPAN.SIZE * longest),
+        (L.P.W_TURNS, int(p[L.P.TURN_DEPTH]) * (L.TURN.SIZE + L.state_size(C))),
+        # the last section: the search reads its end as the work array's
+        (L.P.W_TURN_MOVES, _turn_moves(int(p[L.P.MAX_MOVES])) if longest else 0),
     ]
     offset = L.W.SIZE
     for key, size in sections:
         p[key] = offset
         offset += size
     p[L.P.WORK_SIZE] = offset
+
+
+def _longest_turns(c: Compiler, hops: list[int]) -> int:
+    """The (max Moves …) of the program (each notes one span of moves at most, per
+    generation), with the depth of their search in the header. Refused where the search would
+    not put everything back: positions counted for repetitions (the history is not saved), and
+    hops recorded as capture series (the search's generations reuse their area)."""
+    longest = [i for i in range(len(c.prog)) if c.prog.get(i, "kind") == L.PR.KEEP_LONGEST]
+    if not longest:
+        return 0
+    if c.params[L.P.HISTORY]:
+        raise fail(c.prog.origins[longest[0]], "(max Moves …) in a game that tests repeated "
+                   "positions is not supported yet")
+    if hops:
+        raise fail(c.gens.origins[hops[0]], "(max Moves …) in a game with hops that capture "
+                   "and have no (then …) (ludi's capture series) is not supported yet")
+    c.params[L.P.TURN_DEPTH] = TURN_DEPTH
+    return len(longest)
+
+
+def _turn_moves(most: int) -> int:
+    """The (max Moves …) search's move lists: one generation's worth (``most``, written
+    unchecked), after the lists of the levels above it, which the kernels check fit; each
+    level may have as many as ``most``, or 256 where that is more (a turn's later moves are a
+    few: the same piece's next captures)."""
+    return most + TURN_DEPTH * min(most, 256)
 
 
 def _generator_bound(c: Compiler, g: int) -> int:

@@ -537,19 +537,32 @@ def id_(c: Compiler, node: Node) -> None:
 
 @compiles("site_where")
 def where(c: Compiler, node: Node) -> None:
-    """``(where "Wolf" P2)``: the board site of P2's wolf (-1 when it is off the board or in a
-    hand, as in Ludii). Ludii names the site of the first such piece it finds, so ludi reads it
+    """``(where "Wolf" ROLE)``: the board site of ROLE's wolf (-1 when it is off the board or in
+    a hand, as in Ludii). Ludii names the site of the first such piece it finds, so ludi reads it
     only where a player has one piece of that type at most: one placed at the start, never
-    added or promoted to (the compiler checks it once the whole game is read)."""
+    added or promoted to (the compiler checks it once the whole game is read), or where an
+    (and …) around it first asks that the player has one piece, ``(= 1 (count Pieces ROLE))``
+    (Jumping Beans: the last bean on the centre wins)."""
     name, role = node.args
-    if not (isinstance(role, Sym) and role.name in ("P1", "P2", "P3", "P4")):
-        raise fail(node, "(where …) of a player given by name (P1, P2, …) only for now")
-    colour = c.colour(node, role)
-    # Ludii takes the first of the player's piece types whose name contains "Wolf"
-    named = [k for k in c.components if name in k.name and k.owner == colour]
-    comp = named[0] if named else c.component(node, f"{name}{colour + 1}")
-    c.where_pieces.append((node, comp.index, colour))
-    c.op(node, L.OP.WHERE, type=comp.index, role=colour)
+    code = c.role(node, role)
+    types = [0] * L.COLOURS
+    for colour in range(c.num_players) if code < 0 else [code]:
+        # Ludii takes the first of the player's piece types whose name contains "Wolf"
+        named = [k for k in c.components if name in k.name and k.owner == colour]
+        comp = named[0] if named else c.component(node, f"{name}{colour + 1}")
+        types[colour] = comp.index
+        if not _one_piece_asked(c, role):
+            c.where_pieces.append((node, comp.index, colour))
+    c.op(node, L.OP.WHERE, type=c.add_list(types)[0], role=code)
+
+
+def _one_piece_asked(c: Compiler, role: Sym) -> bool:
+    """Is the expression being compiled an operand of an (and …) that also tests
+    ``(= 1 (count Pieces ROLE))``? Then (where … ROLE) matters only with that one piece."""
+    one = Node("int_count_pieces", (role,))
+    return any(isinstance(part, Node) and part.rule == "cond_eq"
+               and part.args in ((1, one), (one, 1))
+               for outer in c.within if outer.rule == "cond_and" for part in operands(outer))
 
 
 @compiles("site_track_move")

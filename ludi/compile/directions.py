@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ludi.compile.registry import fail
+from ludi.compile import layout as L
+from ludi.compile.registry import compiles, fail
 from ludi.lang import Node
 from ludi.lang.tree import Sym
 
@@ -29,6 +30,10 @@ SQUARE_SETS = {"All": range(8), "Adjacent": range(8), "Orthogonal": (0, 2, 4, 6)
 RELATIVE = {"Forward": (0,), "FL": (1,), "Leftward": (2,), "BL": (-3,), "Backward": (4,),
             "BR": (3,), "Rightward": (-2,), "FR": (-1,), "Forwards": (1, 0, -1),
             "Backwards": (3, 4, 5), "Leftwards": (1, 2, 3), "Rightwards": (-1, -2, -3)}
+#: The last move's way (Ludii's SameDirection and OppositeDirection): known only in play, so a
+#: code of the generator (G.LAST_WAY) rather than directions of the mask.
+WAYS = {"SameDirection": (L.WAY.SAME, L.WAY.NOT_SAME),
+        "OppositeDirection": (L.WAY.OPPOSITE, L.WAY.NOT_OPPOSITE)}
 
 
 def direction_indices(c: Compiler, node: Node, name: str, facing: str = "N") -> tuple[int, ...]:
@@ -62,8 +67,11 @@ def direction_mask(c: Compiler, node: Node) -> int:
     """The bitmask of board directions a Step, Slide or Hop moves along: its DIRECTION or
     (directions {…}), Adjacent by default; relative ones turn from the piece's facing."""
     mask, turned = turning_mask(c, node)
+    if last_way(c, node) != L.WAY.NONE:
+        raise fail(node, "SameDirection and OppositeDirection are read in (move Step …) and "
+                   "(move Hop …) only")
     if turned:
-        raise fail(node, f"relative directions ({' '.join(_names(c, node))}) outside a piece's "
+        raise fail(node, f"relative directions ({' '.join(_parts(c, node)[0])}) outside a piece's "
                    "own moves, where the pieces face different ways, are supported in (move "
                    "Step …) and (move Hop …) only: Ludii turns them from the facing of the "
                    "piece that moves")
@@ -77,11 +85,11 @@ def turning_mask(c: Compiler, node: Node) -> tuple[int, bool]:
     knows only in play. Where the pieces face different ways and the names mean different
     directions for them, the mask is for a piece facing N and the kernel turns it to the
     moving piece's facing (G.TURNED, T.FACING): on a square grid's eight directions only."""
-    names = _names(c, node)
+    names, removed = _parts(c, node)
     if c.piece is not None:
-        return _mask(c, node, names, c.piece.facing), False
+        return _mask(c, node, names, removed, c.piece.facing), False
     facings = sorted({piece.facing for piece in c.components} or {"N"})
-    masks = {_mask(c, node, names, facing) for facing in facings}
+    masks = {_mask(c, node, names, removed, facing) for facing in facings}
     if len(masks) == 1:
         return masks.pop(), False
     b = c.board
@@ -91,7 +99,28 @@ def turning_mask(c: Compiler, node: Node) -> tuple[int, bool]:
                    f"where the pieces face different ways ({', '.join(facings)}), are not "
                    f"supported on a {b.shape} board yet: Ludii turns them from the facing of "
                    "the piece that moves")
-    return _mask(c, node, names, "N"), True
+    return _mask(c, node, names, removed, "N"), True
+
+
+def last_way(c: Compiler, node: Node) -> int:
+    """How a Step's or Hop's directions follow the last move's way, a WAY code (G.LAST_WAY):
+    ``SameDirection`` or ``OppositeDirection`` alone, or taken from the directions by
+    ``(difference DIRS SameDirection)``; WAY.NONE for the others."""
+    dirs = _argument(node)
+    if isinstance(dirs, Sym) and dirs.name in WAYS:
+        return WAYS[dirs.name][0]
+    if isinstance(dirs, Node) and dirs.rule == "dirs_difference":
+        taken = dirs.args[1]
+        if isinstance(taken, Sym) and taken.name in WAYS:
+            return WAYS[taken.name][1]
+    return L.WAY.NONE
+
+
+@compiles("dirs_difference")
+def dirs_difference(c: Compiler, node: Node) -> list[str]:
+    """``(difference DIRS DIRS)`` is read as a move's directions only (see :func:`_parts`)."""
+    raise fail(node, "(difference …) of directions is read only as the directions of a move, "
+               "e.g. (move Hop (from (last To)) (difference Orthogonal OppositeDirection) …)")
 
 
 def facing_turns(facing: str) -> int:
@@ -99,16 +128,41 @@ def facing_turns(facing: str) -> int:
     return (SQUARE_DIRECTIONS.get(facing, SQUARE_DIRECTIONS["N"]) - SQUARE_DIRECTIONS["N"]) % 8
 
 
-def _names(c: Compiler, node: Node) -> list[str]:
-    """The direction names of a move: its DIRECTION or (directions {…}), else Adjacent."""
-    dirs = next((a for a in node.positional if (isinstance(a, Sym)
+def _argument(node: Node):
+    """A move's directions argument: a name, (directions {…}), (if …) or (difference …)."""
+    return next((a for a in node.positional if (isinstance(a, Sym)
                                                  and a.kind in ("stepdir", "directions"))
-                 or (isinstance(a, Node) and a.rule in ("dirs_set", "dirs_if"))), None)
-    return ["Adjacent"] if dirs is None else [dirs.name] if isinstance(dirs, Sym) else (
-        c.dispatch(dirs))
+                 or (isinstance(a, Node) and a.rule in ("dirs_set", "dirs_if",
+                                                        "dirs_difference"))), None)
 
 
-def _mask(c: Compiler, node: Node, names: list[str], facing: str) -> int:
+def _parts(c: Compiler, node: Node) -> tuple[list[str], list[str]]:
+    """The direction names of a move, and those it takes away: its DIRECTION or (directions
+    {…}), else Adjacent; ``(difference DIRS DIRS)``, the first without the second. The last
+    move's way is no name here (:func:`last_way`)."""
+    dirs = _argument(node)
+    if dirs is None:
+        return ["Adjacent"], []
+    if isinstance(dirs, Node) and dirs.rule == "dirs_difference":
+        return _names(c, dirs.args[0]), _names(c, dirs.args[1])
+    return _names(c, dirs), []
+
+
+def _names(c: Compiler, dirs) -> list[str]:
+    if isinstance(dirs, Sym):
+        return [] if dirs.name in WAYS else [dirs.name]
+    if dirs.rule == "dirs_difference":
+        raise fail(dirs, "a (difference …) of directions inside another is not supported")
+    names = c.dispatch(dirs)
+    if any(name in WAYS for name in names):
+        raise fail(dirs, "SameDirection and OppositeDirection are read alone, or as what "
+                   "(difference DIRS …) takes away")
+    return names
+
+
+def _mask(c: Compiler, node: Node, names: list[str], removed: list[str], facing: str) -> int:
+    if removed:
+        return _mask(c, node, names, [], facing) & ~_mask(c, node, removed, [], facing)
     mask = 0
     for name in names:
         turned = direction_indices(c, node, name, facing)

@@ -346,6 +346,8 @@ def equip_regions(c: Compiler, item: Node) -> None:
         raise fail(item, "(regions …) must come after the board")
     name = next((a for a in item.positional if isinstance(a, str)), None)
     role = next((a for a in item.positional if isinstance(a, Sym)), None)
+    if role is not None and role.name == "Neutral":  # Ludii's player 0: a region of no player
+        role = None
     parts = items(item.positional[-1])
     if all(isinstance(p, int) for p in parts):  # Ludii's site numbers
         cells = [np.array([ludii_site(c, item, p) for p in parts], np.int64)]

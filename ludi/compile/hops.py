@@ -13,7 +13,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ludi.compile import layout as L
-from ludi.compile.directions import direction_mask, turning_mask
+from ludi.compile.directions import direction_mask, last_way, turning_mask
 from ludi.compile.moves import (
     apply_effects,
     between_limit,
@@ -78,8 +78,8 @@ def hop(c: Compiler, node: Node) -> None:
     finally:
         c.hopping = saved
     mask, turned = turning_mask(c, node)
-    leaf(c, node, L.GEN.HOP_OVER, dirs=mask, turned=int(turned), apply=start,
-         apply_count=count, **fields, **cond, **then(c, node), **far)
+    leaf(c, node, L.GEN.HOP_OVER, dirs=mask, turned=int(turned), last_way=last_way(c, node),
+         apply=start, apply_count=count, **fields, **cond, **then(c, node), **far)
 
 
 def _far(c: Compiler, node: Node) -> dict[str, int]:

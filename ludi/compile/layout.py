@@ -119,6 +119,8 @@ class P:
     DEPTH = Slot("nesting levels of trial moves and nested move lists")
     MAX_CHAINS = Slot("the most series one hop generator may record (checked at the write)")
     CHAIN_AREA = Slot("entries of the capture-series area")
+    TURN_DEPTH = Slot("(max Moves …): the most moves of one turn its search follows (0: the "
+                      "program has none)")
     # the work array: its length and the offsets of its sections (after the W scalars)
     WORK_SIZE = Slot("the work array's length")
     W_VM = Slot("the VM's value stack, then its reason stack (P.VM_STACK each)")
@@ -131,6 +133,12 @@ class P:
     W_CHAIN_STACK = Slot("CH.SIZE (C + 1): the capture-series search stack (CH rows)")
     W_CHAINS = Slot("P.CHAIN_AREA: the capture series of the last generation (CR records)")
     W_SLAM = Slot("C: counts saved before a sowing's captures (grand slam undo)")
+    W_SPANS = Slot("SPAN.SIZE per (max Moves …) of the program: the spans of moves it noted in "
+                   "the last generation (SPAN rows)")
+    W_TURNS = Slot("P.TURN_DEPTH levels of the (max Moves …) search: each a TURN row, then a "
+                   "saved state (scalars and per-site sections)")
+    W_TURN_MOVES = Slot("the move lists of the (max Moves …) search's levels, one after the "
+                        "other (bounds._turn_moves); the last section")
 
 
 @slots(after=P)
@@ -222,6 +230,18 @@ class PASSES:
     NEVER = Code("a player who cannot move passes, and passes alone never end the game: a game "
                  "of dice, or one whose rules test (all Passed) (Ludii's NotAllPass); "
                  "I.PASSED_TURNS counts the turns in a row that were one pass")
+
+
+@codes(first=0)
+class WAY:
+    """G.LAST_WAY: how a move's directions follow the way of the last move, from (last From) to
+    (last To) (Ludii's SameDirection and OppositeDirection)."""
+
+    NONE = Code("G.DIRS alone")
+    SAME = Code("SameDirection: that way only")
+    OPPOSITE = Code("OppositeDirection: the way back only")
+    NOT_SAME = Code("(difference DIRS SameDirection): G.DIRS but that way")
+    NOT_OPPOSITE = Code("(difference DIRS OppositeDirection): G.DIRS but the way back")
 
 
 @slots
@@ -408,7 +428,7 @@ class O:  # noqa: E742 - the op fields, as the kernels read them: t[at + O.ROLE]
     TABLE = Slot("IS_START, COUNT_STEPS, CELL_NUMBER: the T.LIST entry where its lookup table "
                  "starts")
     MAP = Slot("MAP_ENTRY: 1 + the map (0: the first map that has the key)")
-    TYPE = Slot("WHERE: the piece type")
+    TYPE = Slot("WHERE: the first of COLOURS T.LIST entries, each colour's piece type")
     VAR = Slot("VAR: the variable (an I.VARS slot)")
     STEPS = Slot("AHEAD: how many steps")
     DIRECTION = Slot("AHEAD: the board direction (a column of T.NBR)")
@@ -666,6 +686,9 @@ class PR:
                          name="keep-if-after", reads=(IN.COND,))
     KEEP_MAX_CAPTURES = Kind("keep the moves since the mark that capture the most; pop",
                              name="keep-max-captures")
+    KEEP_LONGEST = Kind("(max Moves …): note the moves since the mark as a span (W.SPANS) whose "
+                        "moves of the longest turns the caller keeps (kernels.legal), when it "
+                        "asks (W.SPANS_ON); pop", name="keep-longest")
     PRIOR = Kind("(do PRIOR next:…): save the state one level down and apply the prior's "
                  "effects (T.LIST, the generators' T.PRIORS entry), for the moves that follow",
                  name="prior", reads=(IN.EFFECTS, IN.EFFECT_COUNT))
@@ -699,6 +722,8 @@ class G:
     TO_SITE = Span("... or the one site it goes to")
     TO_COND = Span("the to-condition, with (to) at the destination")
     DIRS = Slot("bitmask of the directions (T.NBR indices) it moves along")
+    LAST_WAY = Slot("Step, HopOver: a WAY code, how DIRS follow the way of the last move "
+                    "(SameDirection, OppositeDirection)")
     TURNED = Slot("Step, HopOver: 1 when DIRS are relative directions turned from N, which "
                   "the piece that moves turns to its own facing (T.FACING): relative "
                   "directions outside a piece's own moves, as Ludii turns them")
@@ -755,8 +780,8 @@ class GEN:
     PROPOSE = Kind("propose", name="propose", reads=(G.PROPOSAL,))
     VOTE = Kind("vote", name="vote", reads=(G.PROPOSAL, G.YES))
     STEP = Kind("Ludii's Step: to a neighbour where the to-condition holds (occupied or not)",
-                name="step", reads=(G.FROM_REGION, G.FROM_COND, G.DIRS, G.TURNED, G.TO_COND,
-                                    G.APPLY, G.APPLY_COUNT, G.THEN, G.THEN_COUNT))
+                name="step", reads=(G.FROM_REGION, G.FROM_COND, G.DIRS, G.TURNED, G.LAST_WAY,
+                                    G.TO_COND, G.APPLY, G.APPLY_COUNT, G.THEN, G.THEN_COUNT))
     FROM_TO = Kind("Ludii's (move (from …) (to …)): any piece from a site to a site",
                    name="fromTo", reads=(G.FROM_REGION, G.FROM_SITE, G.FROM_COND, G.TO_REGION,
                                          G.TO_SITE, G.TO_COND, G.COPY, G.COUNT, G.APPLY,
@@ -765,7 +790,7 @@ class GEN:
                     "(with BEFORE/AFTER/RUN: over the first site where the between-condition "
                     "holds and up to RUN more in a row, to any of the AFTER + 1 sites past them)",
                     name="hopOver", reads=(G.FROM_REGION, G.FROM_SITE, G.FROM_COND, G.DIRS,
-                                           G.TURNED, G.OVER_COND, G.TO_COND, G.APPLY,
+                                           G.TURNED, G.LAST_WAY, G.OVER_COND, G.TO_COND, G.APPLY,
                                            G.APPLY_COUNT, G.THEN, G.THEN_COUNT, G.BEFORE,
                                            G.AFTER, G.RUN, G.RUN_MIN))
     LEAP = Kind("Ludii's Leap: along fixed paths of steps (a knight's), to where the "
@@ -936,6 +961,27 @@ class CH:
 
 
 @slots
+class SPAN:
+    """A span of moves that a (max Moves …) noted (P.W_SPANS): the caller keeps, of them, those
+    that begin the longest turns."""
+
+    FIRST = Slot("the first move's place in the move list")
+    END = Slot("the place after the last")
+    AT = Slot("the instruction (PR.KEEP_LONGEST) that noted it")
+
+
+@slots
+class TURN:
+    """A level of the (max Moves …) search (P.W_TURNS): a list of moves of the same turn, the
+    state they were listed in saved after it."""
+
+    START = Slot("where the level's moves are (in P.W_TURN_MOVES)")
+    COUNT = Slot("how many")
+    NEXT = Slot("the next one to try")
+    BEST = Slot("the most moves a turn through one of those tried counts so far (0: none)")
+
+
+@slots
 class CR:
     """A capture series found: [length k, from, landing 1..k, captured 1..k, key]; CR.SIZE
     entries besides its 2k sites."""
@@ -1088,6 +1134,11 @@ class W:
                     "(-1: none)")
     PRIORS_OPEN = Slot("(do PRIOR next:…) brackets open in the move program: moves tried "
                        "inside one are tried in the position PRIOR left, so without it")
+    SPANS_ON = Slot("1: the move program notes the spans of its (max Moves …) (kernels.legal "
+                    "asks, for the legal moves; not inside its own search)")
+    SPANS = Slot("how many it noted (SPAN rows of P.W_SPANS)")
+    TURN_SEARCH = Slot("1 while the (max Moves …) search plays moves: after a move that ends "
+                       "the turn only the player to move is set (the search asks no more)")
 
 
 # ================================================================ engine errors
@@ -1121,6 +1172,11 @@ class ERR:
                        "only)", record="eff")
     STACK = Error("a piece landing on a stack of another player or kind at site {value}: "
                   "ludi's stacks hold pieces of one kind (Ludii would stack them)")
+    TURN_DEPTH = Error("a turn of more than {value} moves under (max Moves …): more than its "
+                       "search follows", record="prog")
+    TURN_MOVES = Error("a turn under (max Moves …) whose moves at each step, one step after "
+                       "the other, number more than its search holds ({value} at the last)",
+                       record="prog")
 
 
 def state_size(cells: int, history: int = 0) -> int:

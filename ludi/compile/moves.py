@@ -11,7 +11,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ludi.compile import layout as L
-from ludi.compile.directions import direction_mask, turning_mask
+from ludi.compile.directions import direction_mask, last_way, turning_mask
 from ludi.compile.regions import ludii_site
 from ludi.compile.registry import compiles, constant, fail, items, ludeme, number
 from ludi.compile.threats import without_path_threat
@@ -260,7 +260,7 @@ def site_or_region(c: Compiler, where: Node | int, site_key: str, region_key: st
 #: (then …) of its own (a new generator needs no entry here).
 COMBINATORS = frozenset({"moves_priority", "moves_or", "moves_and", "moves_if", "moves_do",
                          "moves_do_next", "moves_foreach_die",
-                         "moves_foreach_piece", "moves_max_captures"})
+                         "moves_foreach_piece", "moves_max_captures", "moves_max_moves"})
 
 
 def makes_moves(node: Node) -> bool:
@@ -342,8 +342,9 @@ def step(c: Compiler, node: Node) -> None:
     mask, turned = turning_mask(c, node)
     to = sub_node(node, "to")
     start, count = apply_effects(c, sub_node(to, "apply"))
-    leaf(c, node, L.GEN.STEP, from_region=code, dirs=mask, turned=int(turned), apply=start,
-         apply_count=count, **condition(c, to.named("if")), **then(c, node))
+    leaf(c, node, L.GEN.STEP, from_region=code, dirs=mask, turned=int(turned),
+         last_way=last_way(c, node), apply=start, apply_count=count,
+         **condition(c, to.named("if")), **then(c, node))
 
 
 @compiles("moves_from_to")

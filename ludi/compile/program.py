@@ -9,6 +9,7 @@ straight-line instructions with forward jumps:
     (if c A B)            jump-unless c ELSE; A; jump END; ELSE: B; END:
     (do A ifAfterwards:c) mark; A; keep-if-after c
     (max Captures A)      mark; A; keep-max-captures
+    (max Moves A)         mark; A; keep-longest
 
 After the program, :func:`play` chooses the fast paths the kernels may take for common shapes.
 """
@@ -148,6 +149,7 @@ def do(c: Compiler, node: Node) -> None:
     c.moves(node.positional[0])
     if any(c.prog.get(i, "kind") == L.PR.KEEP_IF_AFTER for i in range(start, len(c.prog))):
         raise fail(node, "a (do …) inside another (do …) is not supported")
+    refuse_longest_inside(c, node, start, "a (do … ifAfterwards:…)")
     cond, end = c.code_range(node.named("ifAfterwards"), context="after")
     c.prog.add(node, kind=L.PR.KEEP_IF_AFTER, cond=cond, cond_end=end)
 
@@ -166,6 +168,7 @@ def do_next(c: Compiler, node: Node) -> None:
     prior = c.add_list(c.dispatch(node.positional[0]))
     if node.named("ifAfterwards") is not None:
         c.prog.add(node, kind=L.PR.MARK)
+    start = len(c.prog)
     c.prog.add(node, kind=L.PR.PRIOR, effects=prior[0], effect_count=prior[1])
     c.moves(node.named("next"))
     c.prog.add(node, kind=L.PR.PRIOR_END)
@@ -174,6 +177,7 @@ def do_next(c: Compiler, node: Node) -> None:
             raise fail(node, "a (do … next:…) inside another one is not supported yet")
         c.priors[g] = prior
     if node.named("ifAfterwards") is not None:
+        refuse_longest_inside(c, node, start, "a (do … ifAfterwards:…)")
         cond, end = c.code_range(node.named("ifAfterwards"), context="after")
         c.prog.add(node, kind=L.PR.KEEP_IF_AFTER, cond=cond, cond_end=end)
 
@@ -198,6 +202,10 @@ def for_each_die(c: Compiler, node: Node) -> None:
             raise fail(node, "(forEach Die combined:True …) adds two or three dice (as Ludii)")
         masks += [(1 << n) - 1] + ([0b011, 0b101, 0b110] if n == 3 else [])
     cond = node.named("if")
+    if isinstance(cond, Node) and cond.find("site_from"):
+        raise fail(cond, "(forEach Die if:…) reading (from) is not supported yet: ludi tests "
+                   "the condition once for every piece, Ludii at each piece's site (test it in "
+                   "the move's (to … if:…) instead)")
     body = next(a for a in node.positional if isinstance(a, Node) and a.category == "moves")
     for mask in masks:
         first_gen = len(c.gens)
@@ -220,11 +228,43 @@ def for_each_die(c: Compiler, node: Node) -> None:
 def max_captures(c: Compiler, node: Node) -> None:
     c.prog.add(node, kind=L.PR.MARK)
     first = len(c.gens)
+    start = len(c.prog)
     c.moves(node.args[0])
+    refuse_longest_inside(c, node, start, "a (max Captures …)")
     for g in range(first, len(c.gens)):
         if c.gens.get(g, "kind") == L.GEN.HOP:
             c.gens.set(g, longest=1)  # the hop keeps only its longest series (see chains)
     c.prog.add(node, kind=L.PR.KEEP_MAX_CAPTURES)
+
+
+@compiles("moves_max_moves")
+def max_moves(c: Compiler, node: Node) -> None:
+    """``(max Moves [withValue:False] MOVES)``: the moves of MOVES whose whole turn counts the
+    most moves (Ludii's MaxMoves: International Draughts' majority capture, a capture series
+    continued by ``moveAgain``); the kernels search each turn to its end
+    (``ludi.engine.kernels.legal``):
+
+        mark; MOVES; keep-longest
+
+    Inside another (max Moves …) it keeps every move: the longest turns of the outer one are the
+    longest of all."""
+    if node.named("withValue", False):
+        raise fail(node, "(max Moves withValue:True …) is not supported yet (Ludii counts each "
+                   "capture by the captured piece's value)")
+    if any(n.rule == "moves_max_moves" for n in c.within[:-1]):
+        c.moves(node.positional[0])
+        return
+    c.prog.add(node, kind=L.PR.MARK)
+    c.moves(node.positional[0])
+    c.prog.add(node, kind=L.PR.KEEP_LONGEST)
+
+
+def refuse_longest_inside(c: Compiler, node: Node, start: int, name: str) -> None:
+    """A (max Moves …) among the instructions from ``start`` is refused inside a filter
+    ``name``: the longest turns would be searched among moves the filter may drop (the spans
+    the kernels filter after the program must keep their places)."""
+    if any(c.prog.get(i, "kind") == L.PR.KEEP_LONGEST for i in range(start, len(c.prog))):
+        raise fail(node, f"a (max Moves …) inside {name} is not supported yet")
 
 
 # ---------------------------------------------------------------- (play …) and fast paths

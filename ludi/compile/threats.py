@@ -36,7 +36,8 @@ if TYPE_CHECKING:  # pragma: no cover
 
 #: Program instructions whose moves depend on other moves: the threat test, which runs the
 #: generators without the filters, would not make the same moves under them.
-_NOT_WITH_THREATS = {L.PR.PRIO_DONE: "(priority …)", L.PR.KEEP_MAX_CAPTURES: "(max Captures …)"}
+_NOT_WITH_THREATS = {L.PR.PRIO_DONE: "(priority …)", L.PR.KEEP_MAX_CAPTURES: "(max Captures …)",
+                     L.PR.KEEP_LONGEST: "(max Moves …)"}
 
 
 #: Where ``(is Threatened … at:SITE)`` is read.

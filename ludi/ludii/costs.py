@@ -29,6 +29,8 @@ COSTLY = {
     "sites Distance": "distances worked out from a site (sites Distance …)",
     "priority": "(priority …): a first list of moves generated in full before the next",
     "max Captures": "capture series searched to their end (max Captures …)",
+    "max Moves": "(max Moves …): the turn each move begins played out to its end, every "
+                 "way, where several moves are to choose from",
 }
 
 

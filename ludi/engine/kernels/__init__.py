@@ -12,7 +12,8 @@ By concern, each module building only on those above it:
 - ``generate``: the move program and its generators
 - ``ends``: end checks; ``turns``: the whole sowing turn; ``packed``: random sowing turns on
   packed houses
-- ``apply``: a whole move; ``playouts``: random games
+- ``apply``: a whole move; ``legal``: the legal moves (the longest turns of ``(max Moves …)``,
+  a player without a move); ``playouts``: random games
 
 This package gathers what the Python side calls and guards numba's disk cache against stale code.
 """
@@ -64,8 +65,8 @@ drop_stale_cache(sorted(_HERE.glob("*.py")), SOURCES)
 from ludi.engine.kernels.apply import apply_move  # noqa: E402
 from ludi.engine.kernels.conditions import evaluate  # noqa: E402
 from ludi.engine.kernels.core import player_of, rng_seed, seed_chance  # noqa: E402
-from ludi.engine.kernels.ends import end_if_stuck  # noqa: E402
 from ludi.engine.kernels.generate import generate  # noqa: E402
+from ludi.engine.kernels.legal import end_if_stuck, legal_moves  # noqa: E402
 from ludi.engine.kernels.pieces import place, place_piece, remove  # noqa: E402
 from ludi.engine.kernels.playouts import (  # noqa: E402
     playout,
@@ -75,5 +76,5 @@ from ludi.engine.kernels.playouts import (  # noqa: E402
 )
 
 __all__ = ["SOURCES", "apply_move", "cache_root", "drop_stale_cache", "end_if_stuck", "evaluate",
-           "generate", "place", "place_piece", "player_of", "playout", "playouts", "random_move",
-           "recorded_playout", "remove", "rng_seed", "seed_chance"]
+           "generate", "legal_moves", "place", "place_piece", "player_of", "playout", "playouts",
+           "random_move", "recorded_playout", "remove", "rng_seed", "seed_chance"]

@@ -105,7 +105,10 @@ def apply_move(t, s, w, move):
     s[I.NEXT_IS_MOVER] = s[I.MOVE_AGAIN]  # Ludii's end rules see the mover as next then
     s[I.MOVE_AGAIN] = 0
     following = mover if again else next_colour(t, s, mover)
-    if t[P.PASSES] == PASSES.NEVER:  # (for (all Passed): others foresee it, ends.end_if_stuck)
+    if w[W.TURN_SEARCH] == 1 and not again:  # a (max Moves …) search asks no more (legal.py)
+        s[I.MOVER] = following
+        return
+    if t[P.PASSES] == PASSES.NEVER:  # (for (all Passed): others foresee it, legal.end_if_stuck)
         one_pass = kind == MOVE.PASS and s[I.PREV_MOVER] != mover and following != mover
         s[I.PASSED_TURNS] = s[I.PASSED_TURNS] + 1 if one_pass else 0
     s[I.TURN_MOVES] = s[I.TURN_MOVES] + 1 if following == mover else 0

@@ -573,8 +573,12 @@ def leaf_rest(t, s, w, pc, op, at):
     if op == OP.VAR:
         return s[I.VARS + t[at + O.VAR]]
     if op == OP.WHERE:
+        colour = role_colour(t, s, t[at + O.ROLE])
+        if not is_colour(colour):
+            return -1
+        kind = t[t[T.LIST] + t[at + O.TYPE] + colour]
         for a in range(t[P.BOARD_CELLS]):
-            if s[BOARD + a] == t[at + O.ROLE] + 1 and piece_type(t, s, a) == t[at + O.TYPE]:
+            if s[BOARD + a] == colour + 1 and piece_type(t, s, a) == kind:
                 return a
         return -1
     if op == OP.PROPOSED:

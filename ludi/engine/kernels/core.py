@@ -19,7 +19,20 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ludi.compile.layout import COLOURS, PH, ROLE, VISITED_SITES, WORD_BITS, H, I, P, S, T, W
+from ludi.compile.layout import (
+    COLOURS,
+    PH,
+    ROLE,
+    SPAN,
+    VISITED_SITES,
+    WORD_BITS,
+    H,
+    I,
+    P,
+    S,
+    T,
+    W,
+)
 
 #: Hot kernels are compiled without numba's reference counting: they never allocate, and
 #: counting references to the array arguments at every call costs more than the work itself
@@ -67,6 +80,17 @@ def w_save(t, depth):
     """Offset in ``w`` of the state saved at nesting level ``depth`` by a trial move: its
     scalars and per-site sections (a move's own changes never touch the history)."""
     return t[P.W_SAVES] + depth * (I.SIZE + S.SIZE * t[P.CELLS])
+
+
+@tiny
+def note_span(t, w, first, end, at):
+    """Note moves ``first`` to ``end`` of the list as a span of (max Moves …) instruction
+    ``at`` (SPAN rows of P.W_SPANS), for ``legal.keep_longest``."""
+    span = t[P.W_SPANS] + w[W.SPANS] * SPAN.SIZE
+    w[span + SPAN.FIRST] = first
+    w[span + SPAN.END] = end
+    w[span + SPAN.AT] = at
+    w[W.SPANS] += 1
 
 
 @tiny

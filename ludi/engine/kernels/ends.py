@@ -1,6 +1,5 @@
-"""End checks: the end clauses tried after every move, the players' phases that follow them, and
-what happens when the player to move has no legal move.
-"""
+"""End checks: the end clauses tried after every move and the players' phases that follow them
+(what happens when the player to move has no legal move: ``legal.end_if_stuck``)."""
 
 from __future__ import annotations
 
@@ -9,13 +8,10 @@ import numpy as np
 from ludi.compile.layout import (
     CL,
     COLOURS,
-    END,
     ERR,
-    FORCED_PASS,
     IN,
     NX,
     OUTCOME,
-    PASSES,
     PH,
     PR,
     ROLE,
@@ -32,7 +28,6 @@ from ludi.engine.kernels.core import (
     phase_row,
     role_colour,
     set_context,
-    tiny,
     w_moves,
 )
 from ludi.engine.kernels.generate import generate, threatened, trial_holds
@@ -144,53 +139,6 @@ def settle_clause(t, s, w, m, reason):
 
 
 @kernel
-def others_can_move(t, s, w):
-    """Has any other player still in the game a legal move? (Counted as for (no Moves …), one
-    level down; at a deeper level there is none to count on, and the answer is no.)"""
-    if w[W.DEPTH] >= t[P.DEPTH] - 1:
-        return False
-    count_others_moves(t, s, w)
-    for colour in range(t[P.PLAYERS]):
-        if colour != s[I.MOVER] and s[I.ACTIVE + colour] == 1 and w[W.NO_MOVES + colour] == 0:
-            return True
-    return False
-
-
-@kernel
-def end_if_stuck(t, s, w, buf):
-    """Write the legal moves into ``buf`` and return how many. When the player to move has
-    none, the end clauses are tried with that player as the mover (Ludii's ``(no Moves
-    Mover)``); if none applies, the player passes when another player could still move (the
-    one legal move is then a forced pass, as in Ludii), else the game is a draw (Ludii's draw
-    when all pass, a turn later: see ends_tried)."""
-    n = generate(t, s, w, buf)
-    if n == 0 and s[I.OVER] == 0:
-        s[I.STUCK] = 1
-        check_end(t, s, w)
-        s[I.STUCK] = 0
-        if s[I.OVER] == 0:
-            if t[P.PASSES] == PASSES.NEVER or not ends_tried(t, s) \
-                    or others_can_move(t, s, w):
-                buf[0] = FORCED_PASS
-                return 1
-            finish(t, s, np.int64(-1), np.int64(END.NO_MOVES))
-    return n
-
-
-@tiny
-def ends_tried(t, s):
-    """Are end rules tried after some player's move, in the phase that player is in? Ludii
-    draws a game when every player has passed in turn, but only as one of the end rules: where
-    no player's phase has any, those who cannot move pass on until a limit ends the game."""
-    if t[P.PHASES] == 0:
-        return t[P.END_PHASES] != 0
-    for colour in range(t[P.PLAYERS]):
-        if s[I.ACTIVE + colour] == 1 and (t[P.END_PHASES] >> s[I.PHASE + colour]) & 1 == 1:
-            return True
-    return False
-
-
-@kernel
 def next_phases(t, s, w):
     """Ludii's (nextPhase …), after a move that did not end the game, with the player who moved
     still the mover: each player goes to the phase named by the first next-phase rule of their
@@ -213,3 +161,13 @@ def next_phases(t, s, w):
                     target = (s[I.PHASE + whose] + 1) % count
                 s[I.PHASE + colour] = target
                 break
+
+
+def __getattr__(name: str):
+    """``end_if_stuck`` lives in :mod:`ludi.engine.kernels.legal` (the legal moves need the
+    whole move, which comes after the end checks); older imports from here still find it."""
+    if name == "end_if_stuck":
+        from ludi.engine.kernels.legal import end_if_stuck
+
+        return end_if_stuck
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -51,6 +51,7 @@ from ludi.engine.kernels.conditions import (
 from ludi.engine.kernels.core import (
     fail,
     kernel,
+    note_span,
     role_colour,
     sec,
     set_context,
@@ -678,6 +679,8 @@ def run_program(t, s, w, buf):
     marks = t[P.W_MARKS]
     lazy = w[W.LAZY] == 1
     w[W.LAZY] = 0  # programs run inside this one (a condition's move counts) filter in full
+    spans = w[W.SPANS_ON] == 1
+    w[W.SPANS_ON] = 0  # and note no spans: W.SPANS holds this program's (kernels.legal)
     top = 0
     opened = w[W.PRIORS_OPEN]  # (do … next:) brackets of an outer program still open
     n = np.int64(0)  # not a literal 0: numba would compile leaf_moves once more for it
@@ -740,6 +743,11 @@ def run_program(t, s, w, buf):
                     buf[k] = buf[i]
                     k += 1
             n = k
+        elif op == PR.KEEP_LONGEST:
+            top -= 1
+            first = w[marks + top]
+            if spans and n - first > 1:  # (one move or none: nothing to choose)
+                note_span(t, w, first, n, here)
         elif op == PR.KEEP_IF_AFTER:
             top -= 1
             if lazy and w[marks + top] == 0 and last_instruction(t, pc) \

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from ludi.compile.layout import BOARD, G, I, P, S, T
+from ludi.compile.layout import BOARD, WAY, G, I, P, S, T
 from ludi.engine.kernels.core import kernel, sec, tiny
 
 # ---------------------------------------------------------------- groups (union-find)
@@ -215,9 +215,36 @@ def stack_clash(t, s, a, c):
 def piece_dirs(t, s, at, site):
     """The directions generator ``at`` moves along from ``site``: its G.DIRS, turned to the
     facing of the piece there when G.TURNED (the eight directions of a square grid, by
-    T.FACING's eighths of a turn)."""
+    T.FACING's eighths of a turn), then following the last move's way as G.LAST_WAY says."""
     mask = t[at + G.DIRS]
-    if t[at + G.TURNED] == 0:
+    if t[at + G.TURNED] != 0:
+        k = t[t[T.FACING] + piece_type(t, s, site)]
+        mask = ((mask << k) | (mask >> (8 - k))) & 255
+    if t[at + G.LAST_WAY] == WAY.NONE:
         return mask
-    k = t[t[T.FACING] + piece_type(t, s, site)]
-    return ((mask << k) | (mask >> (8 - k))) & 255
+    return last_way(t, s, mask, t[at + G.LAST_WAY])
+
+
+@kernel
+def last_way(t, s, mask, rule):
+    """Directions ``mask`` as a WAY ``rule`` has them follow the last move: Ludii's
+    SameDirection, the direction along which (last To) lies from (last From), at any distance
+    (OppositeDirection: back); none when the two are not on one line."""
+    a, b = s[I.LAST_FROM], s[I.LAST_TO]
+    if rule == WAY.OPPOSITE or rule == WAY.NOT_OPPOSITE:
+        a, b = b, a
+    way = 0
+    if 0 <= a < t[P.CELLS] and 0 <= b < t[P.CELLS]:
+        dirs = t[P.DIRS]
+        for d in range(dirs):
+            x = t[t[T.NBR] + a * dirs + d]
+            for _ in range(t[P.CELLS]):
+                if x < 0 or x == b:
+                    break
+                x = t[t[T.NBR] + x * dirs + d]
+            if x == b:
+                way = 1 << d
+                break
+    if rule == WAY.SAME or rule == WAY.OPPOSITE:
+        return way
+    return mask & ~way

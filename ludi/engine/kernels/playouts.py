@@ -17,8 +17,8 @@ from ludi.engine.kernels.core import (
     seed_chance,
     tiny,
 )
-from ludi.engine.kernels.ends import end_if_stuck
 from ludi.engine.kernels.generate import generate, swap_allowed, trial_holds
+from ludi.engine.kernels.legal import end_if_stuck, legal_moves
 from ludi.engine.kernels.packed import packable, packed_turns
 from ludi.engine.kernels.turns import turn
 
@@ -57,7 +57,7 @@ def random_move(t, s, w, buf, rng):
         return MOVE.ADD | (s[sec(s, S.EMPTIES) + k] << KIND_BITS)
     w[W.LAZY] = 1  # a last do-filter over every move is tested on the drawn move alone
     w[W.DEFERRED] = -1
-    n = generate(t, s, w, buf)
+    n = legal_moves(t, s, w, buf)
     w[W.LAZY] = 0
     if w[W.DEFERRED] >= 0:
         return draw_filtered(t, s, w, buf, n, w[W.DEFERRED], rng)
