@@ -86,10 +86,12 @@ def test_removed_cells_go_and_the_rest_keep_ludiis_order():
     assert hexes.board.num_cells == 6
     assert sorted(hexes.board.nbr[0][hexes.board.nbr[0] >= 0].tolist()) == [2, 3]
     assert len(targets(stepper("(remove (hex 2) cells:{0})", 2))) == 5  # the centre
-    # (hex Rectangle 2 2) as Ludii lays it out: the upper row shifted right, so without site 0
-    # the bottom row's right cell (now 0) touches both cells above it
-    rect = stepper("(remove (hex Rectangle 2 2) cells:{0})", 0)
-    assert sorted(rect.board.nbr[0][rect.board.nbr[0] >= 0].tolist()) == [1, 2]
+    # (hex Rectangle 2 3) as Ludii lays it out: 3 cells along the bottom (0 1 2), 2 above them
+    # (3 4), shifted half a cell right; without site 0, the bottom row's middle cell (now 0)
+    # touches its right-hand neighbour and both cells above it
+    rect = stepper("(remove (hex Rectangle 2 3) cells:{0})", 0)
+    assert rect.board.num_cells == 4
+    assert sorted(rect.board.nbr[0][rect.board.nbr[0] >= 0].tolist()) == [1, 2, 3]
     # a rotation turns the drawing only: Ludii keeps the numbers
     assert targets(stepper("(rotate 90 (remove (hex 2) cells:{0}))", 0)) == targets(hexes)
 
@@ -113,7 +115,7 @@ def test_removed_squares_of_a_grid_of_points_take_their_lines_with_them():
 
 @pytest.mark.needs("ludii")
 @pytest.mark.parametrize("rel", [
-    "space/group/Abrobad.lud",
+    "space/connection/Atoll.lud",  # (remove (rotate 90 (hex Rectangle 13 12)) cells:{…})
 ])
 def test_library_games_on_these_boards_play_as_ludii_does(rel):
     """Limping hexagons and boards with cells removed, by Ludii's statistics (the number of

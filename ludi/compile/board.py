@@ -314,9 +314,9 @@ def hex_limping(n: int) -> Board:
 
 def hex_rectangle_ludii(rows: int, cols: int) -> Board:
     """``(hex Rectangle R C)`` laid out and numbered as Ludii's ``RectangleOnHex`` does: row b
-    from the bottom holds columns (b+1)//2 .. C-1+b//2 (its odd rows shifted half a cell right),
-    numbered row by row from the bottom, left to right. (ludi's own :func:`hex_rectangle` shifts
-    the odd rows from the top: the same board when R is odd, its mirror image when R is even.)"""
+    from the bottom holds columns (b+1)//2 .. C-1+b//2, so its odd rows hold C-1 cells, shifted
+    half a cell right, numbered row by row from the bottom, left to right. (ludi's own
+    :func:`hex_rectangle`, C cells in every row, is not Ludii's board.)"""
     cells = [(c, -b) for b in range(rows) for c in range((b + 1) // 2, cols + b // 2)]
     sides = {
         "S": [x for x in cells if x[1] == 0],

@@ -66,7 +66,8 @@ def board_limping(c: Compiler, node: Node) -> geometry.Board:
 #: boards whose sites ludi holds as cells, on which ``(remove … cells:{…})`` (or ``vertices:``
 #: on a tri board played on its points) takes sites away
 CELL_BASES = ("board_hex", "board_hex_hexagon", "board_hex_rectangle", "board_hex_limping",
-              "board_tri_limping", "board_tri_hexagon", "board_square", "board_rectangle")
+              "board_tri_limping", "board_tri_hexagon", "board_square", "board_rectangle",
+              "board_hex_triangle", "board_hex_diamond")
 
 
 def _unrotated(node: Node) -> Node:
