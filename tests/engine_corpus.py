@@ -758,7 +758,7 @@ EXTRA = {
 (game "Hex Hexagon" (players 2)
   (equipment {(board (remove (hex Hexagon 3) cells:{9}) use:Cell) (piece "Disc" Each)})
   (rules (play (move Add (to (sites Empty))))
-    (end (if (is Connected 3 Sides) (result Mover Win)))))
+    (end (if (is Line 4) (result Mover Win)))))
 """,
     "grid_squares": """
 (game "Grid Squares" (players 2)

@@ -99,6 +99,16 @@ def test_removed_cells_go_and_the_rest_keep_ludiis_order():
 def test_removals_ludi_cannot_number_are_refused():
     with pytest.raises(CompileError, match="numbering"):
         stepper("(remove (hex Triangle 4) cells:{0})", 0)
+    with pytest.raises(CompileError, match="corners of a board with cells removed"):
+        ludi.parse("""(game "C" (players 2)
+          (equipment { (board (remove (hex 3) cells:{0})) (piece "D" Each) })
+          (rules (play (move Add (to (sites Corners))))
+            (end (if (is Full) (result Mover Draw)))))""")
+    with pytest.raises(CompileError, match="no side"):
+        ludi.parse("""(game "C" (players 2)
+          (equipment { (board (remove (hex 3) cells:{0})) (piece "D" Each) })
+          (rules (play (move Add (to (sites Side N))))
+            (end (if (is Full) (result Mover Draw)))))""")
     with pytest.raises(CompileError, match="no cell 9"):
         stepper("(remove (hex 2) cells:{9})", 0)
     with pytest.raises(CompileError, match="plain"):

@@ -345,9 +345,9 @@ def remove_cells(board: Board, removed: list[int]) -> Board:
     """Ludii's ``(remove BOARD cells:{…})`` on a board played on its cells (and ``vertices:{…}``
     on a tri board played on its points, which ludi holds as hex cells): the cells named by
     Ludii's numbers go, with their lines; the others keep Ludii's order, numbered again from 0
-    (Ludii does not reorder after a removal). Sides and corners keep the cells left on them.
-    ValueError where ludi does not know Ludii's numbering of the board, or a number is not a
-    cell."""
+    (Ludii does not reorder after a removal). The board has no sides or corners (Ludii measures
+    them afresh on what is left; ludi does not yet). ValueError where ludi does not know Ludii's
+    numbering of the board, or a number is not a cell."""
     order = ludii_order(board)
     if order is None:
         raise ValueError(f"Ludii's numbering of a {board.shape} board of {board.kind} cells is not "
@@ -358,10 +358,10 @@ def remove_cells(board: Board, removed: list[int]) -> Board:
     gone = {order[k] for k in removed}
     keep = [i for i in order if i not in gone]
     cells = [(int(board.xy[i, 0]), int(board.xy[i, 1])) for i in keep]
-    kept = set(keep)
-    sides = {k: [(int(board.xy[i, 0]), int(board.xy[i, 1])) for i in v if i in kept]
-             for k, v in board.sides.items()}
-    corners = [(int(board.xy[i, 0]), int(board.xy[i, 1])) for i in board.corners if i in kept]
+    # Ludii measures the sides and corners of what is left afresh (its perimeter's turns),
+    # which ludi does not: the board has none, and (sites Side …), (sites Corners) refuse
+    sides: dict[str, list] = {}
+    corners: list = []
     dirs = HEX_DIRS if board.kind == "hex" else SQUARE_DIRS
     axes = {k: [tuple(p) for p in v.tolist()] for k, v in board.axes.items()}
     out = _build(board.kind, board.shape, board.size, cells, dirs, axes,

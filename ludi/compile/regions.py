@@ -232,6 +232,9 @@ def sites_to_clear(c: Compiler, node: Node) -> int:
 
 @compiles("region_sites_corners")
 def sites_corners(c: Compiler, node: Node) -> int:
+    if c.board.ludii_numbered and not len(c.board.corners):
+        raise fail(node, "the corners of a board with cells removed are not known to ludi yet "
+                   "(Ludii measures them on what is left)")
     return fixed_region(c, c.board.corners)
 
 
