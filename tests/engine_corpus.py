@@ -767,6 +767,33 @@ EXTRA = {
                (forEach Piece) (move Pass)}))
     (end {(if (all Passed) (result Mover Draw)) (if (is Line 3) (result Mover Win))})))
 """,
+    "limping": """
+(game "Limping" (players 2)
+  (equipment {(board (remove (hex Limping 3) cells:{0 26})) (piece "Disc" Each)})
+  (rules (start (place "Disc1" (sites {1})))
+    (play (move Add (to (sites Empty))))
+    (end (if (is Line 3) (result Mover Win)))))
+""",
+    "tri_limping": """
+(game "Tri Limping" (players 2)
+  (equipment {(board (rotate 90 (remove (tri Limping 2) vertices:{11})) use:Vertex)
+              (piece "Disc" Each (move Step (to if:(is Empty (to)))))})
+  (rules (start {(place "Disc1" (sites {0})) (place "Disc2" (sites {10}))})
+    (play (or (forEach Piece) (move Add (to (sites Empty)))))
+    (end (if (is Line 3) (result Mover Win)))))
+""",
+    "hex_hexagon": """
+(game "Hex Hexagon" (players 2)
+  (equipment {(board (remove (hex Hexagon 3) cells:{9}) use:Cell) (piece "Disc" Each)})
+  (rules (play (move Add (to (sites Empty))))
+    (end (if (is Line 4) (result Mover Win)))))
+""",
+    "grid_squares": """
+(game "Grid Squares" (players 2)
+  (equipment {(board (remove (rectangle 5 3) cells:{2 3}) use:Vertex) (piece "Disc" Each)})
+  (rules (play (move Add (to (sites Empty))))
+    (end (if (is Line 3) (result Mover Win)))))
+""",
 }
 
 

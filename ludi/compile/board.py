@@ -54,6 +54,9 @@ class Board:
     #: a graph board's points: 1 on its outer boundary (graphs.perimeter), as a point of a
     #: graph may lack neighbours in many of the board's directions and still be inside
     outer: np.ndarray | None = None
+    #: the cells are numbered as Ludii numbers them (a limping hexagon, a board with cells
+    #: removed), so Ludii's site numbers may name them
+    ludii_numbered: bool = False
     _index: dict = field(default_factory=dict, repr=False)
 
     @property
@@ -245,6 +248,125 @@ def hex_triangle(n: int) -> Board:
     }
     corners = [(0, 0), (-(n - 1), n - 1), (0, n - 1)]
     return _hex_board("triangle", (n,), cells, sides, corners)
+
+
+#: Ludii's six turns of a hex lattice in (row, column) steps (its ``CustomOnHex``/``CustomOnTri``)
+_LUDII_HEX_STEPS = ((1, 0), (1, 1), (0, 1), (-1, 0), (-1, -1), (0, -1))
+
+
+def _ludii_xy(row: float, col: float) -> tuple[float, float]:
+    """Where Ludii draws hex cell (row, column) (or tri point), in units of the cell spacing:
+    rows go up, each row shifted half a cell left of the one below."""
+    return col - 0.5 * row, row * np.sqrt(3) / 2
+
+
+def _on_or_inside(p: tuple[float, float], polygon: list[tuple[float, float]]) -> bool:
+    """Is ``p`` inside the convex polygon (anticlockwise or clockwise) or on its boundary?"""
+    signs = set()
+    for i, (ax, ay) in enumerate(polygon):
+        bx, by = polygon[(i + 1) % len(polygon)]
+        cross = (bx - ax) * (p[1] - ay) - (by - ay) * (p[0] - ax)
+        if abs(cross) > 1e-6:
+            signs.add(cross > 0)
+    return len(signs) <= 1
+
+
+def hex_limping(n: int) -> Board:
+    """Ludii's ``(hex Limping N)`` (and ``(tri Limping N)``, whose points sit as these cells do):
+    a hexagon whose sides hold N and N+1 cells alternately (3N² cells). As Ludii's
+    ``CustomOnHex`` traces it: from cell (row 0, column 0), five sides of N-1, N, N-1, N, N-1
+    steps, turning 60 degrees before each; the cells on or inside the hexagon, numbered as Ludii
+    numbers them (row by row from the bottom, left to right). Axial (q, r) = (column, -row).
+    Sides are named by the compass direction they face (N, NE, SE, S, SW, NW)."""
+    row = col = 0
+    turn = 1
+    corners_rc = [(0, 0)]
+    for k in range(5):
+        length = (n, n + 1)[k % 2] - 1
+        turn = (turn + 1) % 6
+        row += length * _LUDII_HEX_STEPS[turn][0]
+        col += length * _LUDII_HEX_STEPS[turn][1]
+        corners_rc.append((row, col))
+    polygon = [_ludii_xy(r, c) for r, c in corners_rc]
+    rows = [r for r, _ in corners_rc]
+    cols = [c for _, c in corners_rc]
+    found = [(r, c) for r in range(min(rows), max(rows) + 1)
+             for c in range(min(cols) - 1, max(cols) + 2)
+             if _on_or_inside(_ludii_xy(r, c), polygon)]
+    found.sort()  # Ludii's reorder: by row from the bottom, then from the left
+    cells = [(c, -r) for r, c in found]
+    cx = sum(p[0] for p in polygon) / 6
+    cy = sum(p[1] for p in polygon) / 6
+    sides: dict[str, list] = {}
+    for i in range(6):
+        (ar, ac), (br, bc) = corners_rc[i], corners_rc[(i + 1) % 6]
+        (ax, ay), (bx, by) = polygon[i], polygon[(i + 1) % 6]
+        facing = np.degrees(np.arctan2((ay + by) / 2 - cy, (ax + bx) / 2 - cx))
+        name = {90: "N", 30: "NE", -30: "SE", -90: "S", -150: "SW", 150: "NW",
+                -210: "NW", 210: "SW"}[int(round(facing / 30) * 30)]
+        steps = max(abs(br - ar), abs(bc - ac))
+        sides[name] = [(ac + (bc - ac) * t // steps, -(ar + (br - ar) * t // steps))
+                       for t in range(steps + 1)]
+    corners = [(c, -r) for r, c in corners_rc]
+    board = _hex_board("limping", (n, n + 1), cells, sides, corners)
+    return replace(board, ludii_numbered=True)
+
+
+def hex_rectangle_ludii(rows: int, cols: int) -> Board:
+    """``(hex Rectangle R C)`` laid out and numbered as Ludii's ``RectangleOnHex`` does: row b
+    from the bottom holds columns (b+1)//2 .. C-1+b//2, so its odd rows hold C-1 cells, shifted
+    half a cell right, numbered row by row from the bottom, left to right. (ludi's own
+    :func:`hex_rectangle`, C cells in every row, is not Ludii's board.)"""
+    cells = [(c, -b) for b in range(rows) for c in range((b + 1) // 2, cols + b // 2)]
+    sides = {
+        "S": [x for x in cells if x[1] == 0],
+        "N": [x for x in cells if x[1] == -(rows - 1)],
+        "W": [x for x in cells if x[0] == (-x[1] + 1) // 2],
+        "E": [x for x in cells if x[0] == cols - 1 + (-x[1]) // 2],
+    }
+    corners = [cells[0], cells[cols - 1], cells[-1], cells[-cols]]
+    return replace(_hex_board("rectangle", (rows, cols), cells, sides, corners),
+                   ludii_numbered=True)
+
+
+def ludii_order(board: Board) -> list[int] | None:
+    """The board's cells in Ludii's numbering (Ludii's site k is ``ludii_order(board)[k]``), or
+    None where ludi does not know it. Ludii numbers the cells of its grids by their centres,
+    row by row from the bottom, left to right: ludi's square grids already are; a hexagon of hex
+    cells is ludi's rows taken from the bottom (ludi numbers it from the top)."""
+    if board.ludii_numbered or (board.kind == "square" and not board.points):
+        return list(range(board.num_cells))
+    if board.kind == "hex" and board.shape == "hexhex":
+        return sorted(range(board.num_cells), key=lambda i: (-board.xy[i, 1], board.xy[i, 0]))
+    return None
+
+
+def remove_cells(board: Board, removed: list[int]) -> Board:
+    """Ludii's ``(remove BOARD cells:{…})`` on a board played on its cells (and ``vertices:{…}``
+    on a tri board played on its points, which ludi holds as hex cells): the cells named by
+    Ludii's numbers go, with their lines; the others keep Ludii's order, numbered again from 0
+    (Ludii does not reorder after a removal). The board has no sides or corners (Ludii measures
+    them afresh on what is left; ludi does not yet). ValueError where ludi does not know Ludii's
+    numbering of the board, or a number is not a cell."""
+    order = ludii_order(board)
+    if order is None:
+        raise ValueError(f"Ludii's numbering of a {board.shape} board of {board.kind} cells is not "
+                         "known to ludi yet")
+    bad = [k for k in removed if not 0 <= k < board.num_cells]
+    if bad:
+        raise ValueError(f"no cell {bad[0]} to remove (the board has {board.num_cells})")
+    gone = {order[k] for k in removed}
+    keep = [i for i in order if i not in gone]
+    cells = [(int(board.xy[i, 0]), int(board.xy[i, 1])) for i in keep]
+    # Ludii measures the sides and corners of what is left afresh (its perimeter's turns),
+    # which ludi does not: the board has none, and (sites Side …), (sites Corners) refuse
+    sides: dict[str, list] = {}
+    corners: list = []
+    dirs = HEX_DIRS if board.kind == "hex" else SQUARE_DIRS
+    axes = {k: [tuple(p) for p in v.tolist()] for k, v in board.axes.items()}
+    out = _build(board.kind, board.shape, board.size, cells, dirs, axes,
+                 board.adjacent.tolist(), sides, corners)
+    return replace(out, ludii_numbered=True, points=board.points)
 
 
 def _grid(cols: int, rows: int):

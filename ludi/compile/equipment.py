@@ -35,7 +35,7 @@ def board_rotate(c: Compiler, node: Node) -> geometry.Board:
     return c.dispatch(node.args[1])  # rotation changes the drawing, not the cells or lines
 
 
-@compiles("board_hex", "board_tri_hexagon")
+@compiles("board_hex", "board_hex_hexagon", "board_tri_hexagon")
 def board_hex(c: Compiler, node: Node) -> geometry.Board:
     # the vertices of a hexagon of triangles form a hexagon of hex cells
     return geometry.hexhex(number(node, node.args[0], "the side of a hex board", 1, 40))
@@ -55,6 +55,63 @@ def board_hex_rectangle(c: Compiler, node: Node) -> geometry.Board:
 @compiles("board_hex_triangle")
 def board_hex_triangle(c: Compiler, node: Node) -> geometry.Board:
     return geometry.hex_triangle(number(node, node.args[0], "the side of a triangle", 1, 80))
+
+
+@compiles("board_hex_limping", "board_tri_limping")
+def board_limping(c: Compiler, node: Node) -> geometry.Board:
+    """``(hex Limping N)`` on cells, ``(tri Limping N)`` on points: the same lattice of sites."""
+    return geometry.hex_limping(number(node, node.args[0], "the side of a limping board", 2, 40))
+
+
+#: boards whose sites ludi holds as cells, on which ``(remove … cells:{…})`` (or ``vertices:``
+#: on a tri board played on its points) takes sites away
+CELL_BASES = ("board_hex", "board_hex_hexagon", "board_hex_rectangle", "board_hex_limping",
+              "board_tri_limping", "board_tri_hexagon", "board_square", "board_rectangle",
+              "board_hex_triangle", "board_hex_diamond")
+
+
+def _unrotated(node: Node) -> Node:
+    while node.rule == "board_rotate":
+        node = node.args[1]
+    return node
+
+
+def removes_cells(node: Node, use: str | None) -> bool:
+    """Is this ``(remove BOARD …)`` a removal of sites from a board played on its cells (or a
+    tri board's points), rather than of points from a graph?"""
+    node = _unrotated(node)
+    if node.rule != "board_remove":
+        return False
+    base = _unrotated(node.positional[0])
+    if base.rule not in CELL_BASES or base.named("diagonals") is not None:
+        return False
+    on_points = use == "Vertex"
+    if base.rule.startswith("board_tri"):
+        return on_points
+    return not on_points
+
+
+def board_removed_cells(c: Compiler, node: Node) -> geometry.Board:
+    """``(remove BOARD cells:{…})`` (``vertices:{…}`` on a tri board's points): see
+    :func:`ludi.compile.board.remove_cells`. A rotation only turns the drawing (Ludii keeps the
+    numbers, as it does not reorder after turning a graph)."""
+    node = _unrotated(node)
+    base = node.positional[0]
+    tri = _unrotated(base).rule.startswith("board_tri")
+    key, other = ("vertices", "cells") if tri else ("cells", "vertices")
+    if node.named(other) is not None or node.named("edges") is not None:
+        raise fail(node, f"(remove …) of a board played on its {'points' if tri else 'cells'} "
+                   f"takes {key}:{{…}} only; removing {other} or edges from it is not supported "
+                   "yet")
+    inner = _unrotated(base)
+    try:
+        board = geometry.hex_rectangle_ludii(
+            number(inner, inner.args[0], "rows", 1, 200),
+            number(inner, inner.args[1], "columns", 1, 200)) \
+            if inner.rule == "board_hex_rectangle" else c.dispatch(base)
+        return geometry.remove_cells(board, list(node.named(key, ())))
+    except ValueError as e:
+        raise fail(node, f"cannot remove these sites: {e}") from None
 
 
 @compiles("board_square")
@@ -122,7 +179,18 @@ def graph_of(c: Compiler, node: Node) -> graphs.Graph:
                           [(_point(e[0]), _point(e[1])) for e in edges if isinstance(e[0], tuple)],
                           [tuple(e) for e in edges if not isinstance(e[0], tuple)])
     if rule == "board_remove":
-        return graphs.remove(graph_of(c, args[0]), list(node.named("vertices", ())),
+        graph = graph_of(c, args[0])
+        if node.named("cells") is not None:  # faces, numbered as Ludii's reorder numbers them
+            if args[0].rule not in ("board_square", "board_rectangle") \
+                    or args[0].named("diagonals") is not None:
+                raise fail(node, "(remove … cells:{…}) from a graph played on its points is "
+                           "supported on a plain (square N) or (rectangle R C) only (whose "
+                           "squares Ludii numbers row by row from the bottom)")
+            try:
+                graph = graphs.remove_faces(graph, list(node.named("cells")))
+            except ValueError as e:
+                raise fail(node, f"cannot remove these cells: {e}") from None
+        return graphs.remove(graph, list(node.named("vertices", ())),
                              [tuple(e) for e in node.named("edges", ())])
     if rule == "board_concentric":
         return graphs.concentric_circles(list(args[0]))
@@ -162,16 +230,26 @@ def equip_board(c: Compiler, item: Node) -> None:
     while graph.rule == "board_rotate":
         graph = graph.args[1]
     use = item.named("use")
-    if graph.rule in GRAPH_BOARDS and (use is None or use.name != "Vertex"):
-        raise fail(item, "a board built by graph ludemes is played on its points in ludi: add "
-                   "use:Vertex")
-    if graph.named("diagonals") is not None and (use is None or use.name != "Vertex"):
-        raise fail(item, "a grid with diagonals: is played on its points in ludi: add use:Vertex "
-                   "(its squares, cut by the diagonals into triangles, are not supported)")
-    c.board = c.dispatch(item.args[0])
-    if use is not None and use.name == "Vertex" and c.board.kind == "square" \
-            and not c.board.points:
-        c.board = geometry.vertex_grid(c.board)
+    on_points = use is not None and use.name == "Vertex"
+    if graph.rule == "board_tri_limping" or (graph.rule == "board_remove" and _unrotated(
+            graph.positional[0]).rule == "board_tri_limping"):
+        if not on_points:
+            raise fail(item, "a (tri Limping N) board is played on its points in ludi: add "
+                       "use:Vertex (its triangles are not supported)")
+    if removes_cells(item.args[0], use.name if use is not None else None):
+        c.board = board_removed_cells(c, item.args[0])
+    else:
+        if graph.rule in GRAPH_BOARDS and not on_points:
+            raise fail(item, "a board built by graph ludemes is played on its points in ludi: "
+                       "add use:Vertex")
+        if graph.named("diagonals") is not None and not on_points:
+            raise fail(item, "a grid with diagonals: is played on its points in ludi: add "
+                       "use:Vertex (its squares, cut by the diagonals into triangles, are not "
+                       "supported)")
+        c.board = c.dispatch(item.args[0])
+        if use is not None and use.name == "Vertex" and c.board.kind == "square" \
+                and not c.board.points:
+            c.board = geometry.vertex_grid(c.board)
     c.params[L.P.BOARD_CELLS] = c.board.num_cells
     single = next((a for a in item.positional[1:] if isinstance(a, Node)), None)
     tracks = next((a for a in item.positional[1:] if isinstance(a, tuple)), ()) or (

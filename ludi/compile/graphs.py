@@ -279,6 +279,27 @@ def remove(g: Graph, points: list[int], edges: list[tuple[int, int]]) -> Graph:
                  [tuple(number[v] for v in f) for f in faces if all(v in number for v in f)])
 
 
+def remove_faces(g: Graph, removed: list[int]) -> Graph:
+    """Ludii's ``(remove G cells:{…})`` on a graph played on its points: the faces named by
+    Ludii's numbers (its ``reorder`` numbers them by their centres, row by row from the bottom)
+    go, and so do the lines they alone bounded (Ludii's ``trimEdges``, on by default); the points
+    stay, with their numbers. ValueError for a number that is not a face."""
+    def score(face: tuple[int, ...]) -> float:
+        cx = sum(g.points[v][0] for v in face) / len(face)
+        cy = sum(g.points[v][1] for v in face) / len(face)
+        return cy * 100 + cx
+
+    faces = sorted(g.faces, key=score)
+    bad = [k for k in removed if not 0 <= k < len(faces)]
+    if bad:
+        raise ValueError(f"no cell {bad[0]} to remove (the graph has {len(faces)})")
+    gone = [faces[k] for k in set(removed)]
+    kept = [f for k, f in enumerate(faces) if k not in set(removed)]
+    edges = [(a, b) for a, b in g.edges
+             if not any(_bounds(f, a, b) for f in gone) or any(_bounds(f, a, b) for f in kept)]
+    return Graph(list(g.points), edges, kept)
+
+
 def _bounds(face: tuple[int, ...], a: int, b: int) -> bool:
     n = len(face)
     return any({face[i], face[(i + 1) % n]} == {a, b} for i in range(n))

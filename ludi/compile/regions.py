@@ -162,7 +162,7 @@ def for_each_site(c: Compiler, node: Node) -> int:
     Read off the position, it is a move's from or to (ludi.compile.moves.unfold_for_each),
     and in ``(count Sites in:…)`` and ``(all Sites …)`` only."""
     cond = node.named("if")
-    if c.board.kind in ("square", "graph"):  # where a cell's number is Ludii's site number
+    if c.board.kind in ("square", "graph") or c.board.ludii_numbered:  # Ludii's numbers
         code = c.region(node.positional[0])
         if code >= 0 and all(np.array_equal(c.region_rows[code][0], row)
                              for row in c.region_rows[code]):
@@ -232,6 +232,9 @@ def sites_to_clear(c: Compiler, node: Node) -> int:
 
 @compiles("region_sites_corners")
 def sites_corners(c: Compiler, node: Node) -> int:
+    if c.board.ludii_numbered and not len(c.board.corners):
+        raise fail(node, "the corners of a board with cells removed are not known to ludi yet "
+                   "(Ludii measures them on what is left)")
     return fixed_region(c, c.board.corners)
 
 
@@ -468,10 +471,14 @@ def ludii_site(c: Compiler, node: Node, site: int | str) -> int:
     by row from the bottom left (as ludi does), and a mancala board the same way after its
     FirstSite store (site 0), with the LastSite store last; coordinates are a column letter and
     a row number from 1 (on a mancala board without stores too: there its houses are Ludii's
-    whole grid). A graph's points keep Ludii's numbers. Other boards' numbering is not
-    mapped yet, and is refused."""
+    whole grid). A graph's points keep Ludii's numbers, as do the cells of a board ludi numbers
+    as Ludii does (``Board.ludii_numbered``: a limping hexagon, a board with cells removed).
+    Other boards' numbering is not mapped yet, and is refused."""
     b = c.board
-    if b.kind not in ("square", "mancala", "graph"):
+    if b.ludii_numbered and b.kind not in ("square", "mancala", "graph") and isinstance(site, str):
+        raise fail(node, f'coordinates such as "{site}" are not supported on a {b.shape} board '
+                   "yet; give Ludii's site numbers")
+    if b.kind not in ("square", "mancala", "graph") and not b.ludii_numbered:
         raise fail(node, f"sites by number or coordinate are not supported on a {b.shape} board "
                    "yet (ludi numbers its cells differently from Ludii there)")
     if isinstance(site, str) and b.kind == "graph":  # a column by its x, a row by its y
