@@ -20,6 +20,7 @@ from ludi.compile.regions import (
     constant_site_of,
     ludii_site,
     map_index,
+    where_piece,
 )
 from ludi.compile.registry import compiles, constant, fail, items, number, operands
 from ludi.lang import Node, parse_fragment
@@ -541,15 +542,9 @@ def where(c: Compiler, node: Node) -> None:
     hand, as in Ludii). Ludii names the site of the first such piece it finds, so ludi reads it
     only where a player has one piece of that type at most: one placed at the start, never
     added or promoted to (the compiler checks it once the whole game is read)."""
-    name, role = node.args
-    if not (isinstance(role, Sym) and role.name in ("P1", "P2", "P3", "P4")):
-        raise fail(node, "(where …) of a player given by name (P1, P2, …) only for now")
-    colour = c.colour(node, role)
-    # Ludii takes the first of the player's piece types whose name contains "Wolf"
-    named = [k for k in c.components if name in k.name and k.owner == colour]
-    comp = named[0] if named else c.component(node, f"{name}{colour + 1}")
-    c.where_pieces.append((node, comp.index, colour))
-    c.op(node, L.OP.WHERE, type=comp.index, role=colour)
+    kind, colour = where_piece(c, node)
+    c.op(node, L.OP.WHERE, type=kind, role=colour)
+
 
 
 @compiles("site_track_move")

@@ -530,3 +530,17 @@ def difference(c: Compiler, node: Node) -> int:
     else:
         result = np.logical_and.reduce(rows)
     return static_region(c, lambda colour: np.flatnonzero(result[colour]))
+
+
+def where_piece(c: Compiler, node: Node) -> tuple[int, int]:
+    """The piece type and colour a ``(where "Name" P1)`` looks for (checked to be one piece at
+    most once the whole game is read)."""
+    name, role = node.args
+    if not (isinstance(role, Sym) and role.name in ("P1", "P2", "P3", "P4")):
+        raise fail(node, "(where …) of a player given by name (P1, P2, …) only for now")
+    colour = c.colour(node, role)
+    # Ludii takes the first of the player's piece types whose name contains "Wolf"
+    named = [k for k in c.components if name in k.name and k.owner == colour]
+    comp = named[0] if named else c.component(node, f"{name}{colour + 1}")
+    c.where_pieces.append((node, comp.index, colour))
+    return comp.index, colour
