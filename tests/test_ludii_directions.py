@@ -134,8 +134,8 @@ def test_an_elephant_goes_on_along_the_diagonal_past_empty_sites():
 
 
 def test_a_forEach_Direction_ludi_cannot_read_is_refused():
-    text = HORSE.replace("BETWEEN", "").replace("(forEach Direction Orthogonal",
-                                                 "(forEach Direction Orthogonal (between (range 1 2))")
+    outer = "(forEach Direction Orthogonal"
+    text = HORSE.replace("BETWEEN", "").replace(outer, outer + " (between (range 1 2))")
     with pytest.raises((CompileError, ludi.LudiError), match="bent step"):
         ludi.parse(text)
 

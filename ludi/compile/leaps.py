@@ -106,7 +106,8 @@ def foreach_direction(c: Compiler, node: Node) -> None:
     if b.kind != "square" or b.num_dirs != 8 or b.partial_diagonals:
         raise fail(node, f"(forEach Direction …) on a {b.shape} board is not supported yet "
                    "(its turns are a square grid's eighths)")
-    first_cond, inner = outer_to.args
+    first_cond = outer_to.named("if")
+    inner = sub_node(outer_to, "foreach_direction_apply").args[0]
     start_from = sub_node(inner, "from")
     if start_from is None or len(start_from.args) != 1 or not isinstance(
             start_from.args[0], Node) or start_from.args[0].rule != "site_to" \

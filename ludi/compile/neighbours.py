@@ -214,11 +214,13 @@ def sites_direction(c: Compiler, node: Node) -> int:
     site in each direction (Adjacent by default), up to the board's edge, N sites on, or a
     site where C holds ((to): that site; in the region only with stopIncluded); the site too
     with included. From a region, the rays of each of its sites. Fixed when the site (or the
-    region) is and nothing stops the rays; else read off the position as it is tested."""
+    region) is and nothing stops the rays; else read off the position as it is tested. On
+    graphs' points, one step only (distance:1)."""
     b = c.board
-    if b.kind not in ("square", "mancala", "hex"):
-        raise fail(node, f"(sites Direction …) on a {b.shape} board is not supported yet "
-                   "(its rays are those of square, mancala and hexagonal grids)")
+    if b.kind not in ("square", "mancala", "hex") and constant(node.named("distance")) != 1:
+        raise fail(node, f"(sites Direction …) on a {b.shape} board is supported with "
+                   "distance:1 only (one step; longer rays are those of square, mancala and "
+                   "hexagonal grids)")
     origin = node.named("from")
     mask = direction_mask(c, node)
     with_centre = int(bool(node.named("included", False)))

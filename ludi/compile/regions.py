@@ -442,10 +442,10 @@ def union(c: Compiler, node: Node) -> int:
             codes.extend(c.lists[first:first + c.dynregs.get(row, "part_count")])
         else:
             codes.append(code)
-    if any(code <= L.REG.DYNAMIC and c.dynregs.get(L.REG.DYNAMIC - code, "kind") not in (
-            L.DYN.WINNING, L.DYN.UNION) for code in codes):
-        raise fail(node, "a union with (sites Around …) of a changing site or with the sites "
-                   "of a hand is not supported yet")
+    if any(code <= L.REG.DYNAMIC and c.dynregs.get(L.REG.DYNAMIC - code, "kind") in (
+            L.DYN.DIFFERENCE, L.DYN.INTERSECTION) for code in codes):
+        raise fail(node, "a union with a difference or intersection of regions read off the "
+                   "position is not supported yet")
     if any(code <= L.REG.DYNAMIC for code in codes):
         start, count = c.add_list(codes)
         row = c.dynregs.add(node, kind=L.DYN.UNION, parts=start, part_count=count)

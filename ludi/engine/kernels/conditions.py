@@ -72,11 +72,17 @@ def in_region(t, s, w, code, colour, site):
 @kernel
 def position_region_has(t, s, w, code, colour, site):
     """Membership in a region read off the position: a REG_* code or a T.DYNREG row; a
-    difference or intersection of such regions (none of them one itself)."""
+    union, difference or intersection of such regions (none of them one itself)."""
     if code > REG.DYNAMIC or site < 0 or site >= t[P.CELLS]:
         return part_region_has(t, s, w, code, colour, site)
     at = t[T.DYNREG] + (REG.DYNAMIC - code) * DR.SIZE
     kind = t[at + DR.KIND]
+    if kind == DYN.UNION:  # of single-kind rows (a WINNING part: an Add's region only)
+        first = t[T.LIST] + t[at + DR.PARTS]
+        for i in range(t[at + DR.PART_COUNT]):
+            if part_region_has(t, s, w, t[first + i], colour, site):
+                return True
+        return False
     if kind == DYN.DIFFERENCE or kind == DYN.INTERSECTION:  # (T.LIST parts)
         first = t[T.LIST] + t[at + DR.PARTS]
         inside = part_region_has(t, s, w, t[first], colour, site)

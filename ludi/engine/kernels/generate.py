@@ -202,14 +202,11 @@ def dynamic_region_has(t, s, w, code, mover, site):
                 not in_region(t, s, w, t[at + DR.REGION], mover, site):
             return False
         return wins_at(t, s, w, colour, site)
-    if kind == DYN.UNION:  # of basic regions and WINNING rows (flattened)
+    if kind == DYN.UNION:  # of basic regions, WINNING and other single-kind rows (flattened)
         for i in range(t[at + DR.PART_COUNT]):
             part = t[t[T.LIST] + t[at + DR.PARTS] + i]
-            if part <= REG.DYNAMIC:
-                inner = t[T.DYNREG] + (REG.DYNAMIC - part) * DR.SIZE
-                if t[inner + DR.KIND] != DYN.WINNING:
-                    fail(w, ERR.DYNREG, REG.DYNAMIC - part, t[inner + DR.KIND])
-                    return False
+            inner = t[T.DYNREG] + (REG.DYNAMIC - part) * DR.SIZE
+            if part <= REG.DYNAMIC and t[inner + DR.KIND] == DYN.WINNING:
                 if in_region(t, s, w, t[inner + DR.REGION], mover, site) and \
                         wins_at(t, s, w, role_colour(t, s, t[inner + DR.ROLE]), site):
                     return True
