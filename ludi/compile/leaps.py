@@ -118,7 +118,8 @@ def foreach_direction(c: Compiler, node: Node) -> None:
     if body.rule == "moves_if" and len(body.positional) == 2:
         last_cond, body = body.positional
     move_from, move_to = sub_node(body, "from"), sub_node(body, "to")
-    if body.rule != "moves_from_to" or move_from.args or move_to.positional \
+    if body.rule != "moves_from_to" or move_from.args or any(
+            not (isinstance(a, Node) and a.rule == "apply") for a in move_to.positional) \
             or move_to.named("if") is not None or sub_node(move_to, "apply_filter") is not None \
             or any(isinstance(a, Named) for a in body.args) or sub_node(body, "then") is not None:
         raise fail(body, FOREACH_DIRECTION_FORM)

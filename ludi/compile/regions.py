@@ -257,7 +257,7 @@ def sites_role(c: Compiler, node: Node) -> int:
     """``(sites ROLE ["Name"])``: that player's regions (those of that name)."""
     role = node.args[0]
     name = node.args[1] if len(node.args) > 1 else None
-    if name is not None and not any(key[0] == name for key in c.regions
+    if name is not None and not any(name in key[0] for key in c.regions
                                     if isinstance(key, tuple)):
         raise fail(node, f'no player has a region "{name}"')
     return static_region(c, lambda colour: player_cells(c, node, role, colour, name))
@@ -266,9 +266,12 @@ def sites_role(c: Compiler, node: Node) -> int:
 def player_cells(c: Compiler, node: Node, role: Sym, colour: int, name: str | None = None
                  ) -> np.ndarray:
     """The cells of the (regions …) of the player that ``role`` names, seen by ``colour``
-    (those called ``name`` only, when given)."""
+    (when ``name`` is given, those whose name contains it, as Ludii's SitesEquipmentRegion
+    reads them: (sites Mover "Palace") is P1's "PalaceP1")."""
     target = role_target(c, node, role, colour)
-    cells = c.regions.get(target if name is None else (name, target), [])
+    cells = c.regions.get(target, []) if name is None else [
+        x for key, parts in c.regions.items() if isinstance(key, tuple) and name in key[0]
+        and key[1] == target for x in parts]
     return np.unique(np.concatenate(cells)) if cells else np.zeros(0, np.int64)
 
 
