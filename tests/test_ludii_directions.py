@@ -81,10 +81,12 @@ COUNT = """
 
 
 def test_counting_the_pieces_on_a_diagonal_through_a_site():
-    # Lines of Action's "DistInNESW": the diagonal a1-e5 holds three discs, and d4 is on it
-    assert "d4" in moves(COUNT.replace("COUNT", "3"))
-    assert "d4" not in moves(COUNT.replace("COUNT", "4"))
-    # included:True: the site's own piece counts (none here: the site is empty)
+    # Lines of Action's "DistInNESW": the diagonal a1-e5 holds four discs, and d4 is on it
+    # (included:True: the site's own piece would count too; d4 is empty)
+    assert "d4" in moves(COUNT.replace("COUNT", "4"))
+    assert "d4" not in moves(COUNT.replace("COUNT", "3"))
+    # b1's diagonal (b1-a2 and b1-c2-d3-e4) holds no disc
+    assert "b1" in moves(COUNT.replace("COUNT", "0"))
 
 
 def test_a_fixed_region_of_rays():
@@ -126,7 +128,8 @@ def test_a_horse_is_blocked_by_the_site_next_to_it():
 def test_an_elephant_goes_on_along_the_diagonal_past_empty_sites():
     # Janggi's elephant: one orthogonal step, then two diagonal, the first of them empty:
     # east: d1, e2 (occupied: blocked); west: b1, a2, then off the board
-    assert moves(HORSE.replace("BETWEEN", "(between (exact 2) if:(is Empty (between)))")) == []
+    blocked = moves(HORSE.replace("BETWEEN", "(between (exact 2) if:(is Empty (between)))"))
+    assert blocked == ["pass (forced)"]  # no move: the mover must pass
     text = HORSE.replace("BETWEEN", "(between (exact 2) if:(is Empty (between)))")
     text = text.replace('coord:"C1"', 'coord:"B1"').replace('(place "Stone1" coord:"C2")', "")
     # from b1: north b2 then a3.. off / c3, d4; east c1 then d2, e3; west a1 then off
@@ -140,7 +143,8 @@ def test_a_forEach_Direction_ludi_cannot_read_is_refused():
         ludi.parse(text)
 
 
-AGREEING: list[str] = []
+AGREEING = ["war/replacement/eliminate/all/Zola.lud", "race/score/Diagonals.lud",
+            "hunt/Nuktagaq.lud"]
 
 
 @pytest.mark.slow

@@ -14,6 +14,7 @@ from ludi.compile.directions import direction_indices, direction_mask
 from ludi.compile.regions import (
     constant_site_of,
     fixed_region,
+    ludii_site,
     static_cells,
     static_region,
     where_piece,
@@ -242,7 +243,8 @@ def sites_direction(c: Compiler, node: Node) -> int:
         return _ray_cells(c, centres, mask, with_centre, steps)
 
     if isinstance(origin, int) or (isinstance(origin, Node) and origin.category == "site"):
-        site = origin if isinstance(origin, int) else constant_site_of(c, origin)
+        site = ludii_site(c, node, origin) if isinstance(origin, int) else \
+            constant_site_of(c, origin)
         if site is not None:
             if not 0 <= site < b.num_cells:
                 raise fail(node, f"(sites Direction from:{site}): no such site")
