@@ -288,8 +288,8 @@ EXTRA = {
     (start {(place "R1" coord:"A1") (place "Ma1" coord:"C1") (place "R2" coord:"E5")
             (place "Ma2" coord:"C5")})
     (play (forEach Piece))
-    (end {(if (= 3 (count Sites in:(union (sites Direction from:(last To) N distance:1
-                                                          included:True)
+    (end {(if (= 3 (count Sites in:(union (sites Direction from:(last To) N included:True
+                                                          distance:1)
                                           (sites Direction from:(where "R" P1) E
                                              stop:(= (to) (where "R" P2))))))
               (result Mover Draw))

@@ -303,23 +303,27 @@ class DR:
     KIND = Slot("a DYN code")
     ROLE = Slot("whose win, whose hand, whose pieces (a role code)")
     REGION = Slot("WINNING: the region of the add that is tried")
-    CENTRES = Slot("AROUND: the region whose sites are its centres (with CENTRE.REGION)")
+    CENTRES = Slot("AROUND, DIRECTION: the region whose sites are its centres (with "
+                   "CENTRE.REGION)")
     PARTS = Slot("UNION, DIFFERENCE, INTERSECTION: first T.LIST entry of the parts' codes")
     PART_COUNT = Slot("UNION, DIFFERENCE, INTERSECTION: how many")
+    TRIALS = Slot("UNION: 1 when a part is a WINNING row (an Add's region, tried by "
+                  "placements); else its parts are read off the position")
     TYPES = Slot("OCCUPIED_TYPE: first of COLOURS T.LIST entries, each colour's bitmask of "
                  "types (bit k: type k; 0: none)")
-    CENTRE = Slot("AROUND, EXPAND: the site around which (a CENTRE code)")
-    SITE = Slot("AROUND, EXPAND: the fixed centre site (CENTRE.FIXED)")
-    DIRS = Slot("AROUND: bitmask of the directions (T.NBR indices) to the neighbours")
+    CENTRE = Slot("AROUND, EXPAND, DIRECTION: the site around which (a CENTRE code)")
+    SITE = Slot("AROUND, EXPAND, DIRECTION: the fixed centre site (CENTRE.FIXED)")
+    DIRS = Slot("AROUND, DIRECTION: bitmask of the directions (T.NBR indices) to the "
+                "neighbours or along the rays")
     FILTER = Slot("AROUND: which neighbours (a FILTER code)")
-    WITH_CENTRE = Slot("AROUND: 1 when the centre is in the region too")
+    WITH_CENTRE = Slot("AROUND, DIRECTION: 1 when the centre is in the region too")
     FIRST_SITE = Slot("IN_HAND: the first hand's first site")
     HAND_SIZE = Slot("IN_HAND: sites in a hand")
     WITHIN = Slot("EXPAND: first T.LIST entry of a board-cells x board-cells table, 1 where a "
                   "site is within the expansion's steps of a centre")
     BIT = Slot("REMEMBERED: the name's bit in S.REMEMBERED")
     DISTANCE = Slot("DIRECTION: the most sites each ray goes")
-    STOP = Slot("DIRECTION: the sites that end a ray (a FILTER code; NEVER: none)")
+    STOP = Slot("DIRECTION: the sites that end a ray (a FILTER code, or NEVER for none)")
     STOP_INCLUDED = Slot("DIRECTION: 1 when the site that ends a ray is in the region")
     PIECE = Slot("DIRECTION: with CENTRE.WHERE or the STOP FILTER.PIECE, the piece type")
     OWNER = Slot("DIRECTION: with CENTRE.WHERE or the STOP FILTER.PIECE, its colour")
@@ -334,7 +338,7 @@ class DYN:
     WINNING = Kind("(sites Winning ROLE (add (to REGION))): where that add would win for the "
                    "role", name="winning", reads=(DR.ROLE, DR.REGION))
     UNION = Kind("a union of region codes, some of them WINNING rows", name="union",
-                 reads=(DR.PARTS, DR.PART_COUNT))
+                 reads=(DR.PARTS, DR.PART_COUNT, DR.TRIALS))
     AROUND = Kind("(sites Around SITE …): the neighbours of a site, read off the position",
                   name="around", reads=(DR.CENTRE, DR.SITE, DR.CENTRES, DR.DIRS, DR.FILTER,
                                         DR.WITH_CENTRE))

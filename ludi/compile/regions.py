@@ -451,7 +451,8 @@ def union(c: Compiler, node: Node) -> int:
                    "position is not supported yet")
     if any(code <= L.REG.DYNAMIC for code in codes):
         start, count = c.add_list(codes)
-        row = c.dynregs.add(node, kind=L.DYN.UNION, parts=start, part_count=count)
+        row = c.dynregs.add(node, kind=L.DYN.UNION, parts=start, part_count=count,
+                            trials=int(any(c.by_trials(code) for code in codes)))
         return L.REG.DYNAMIC - row
     if any(code < 0 for code in codes):
         raise fail(node, "a union of regions that change during play is not supported yet")

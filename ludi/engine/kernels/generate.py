@@ -202,15 +202,15 @@ def dynamic_region_has(t, s, w, code, mover, site):
                 not in_region(t, s, w, t[at + DR.REGION], mover, site):
             return False
         return wins_at(t, s, w, colour, site)
-    if kind == DYN.UNION:  # of basic regions, WINNING and other single-kind rows (flattened)
-        for i in range(t[at + DR.PART_COUNT]):
+    if t[at + DR.TRIALS] == 1:  # a union with WINNING parts (flattened; other unions are
+        for i in range(t[at + DR.PART_COUNT]):  # read off the position, as in_region does)
             part = t[t[T.LIST] + t[at + DR.PARTS] + i]
             inner = t[T.DYNREG] + (REG.DYNAMIC - part) * DR.SIZE
-            if part <= REG.DYNAMIC and t[inner + DR.KIND] == DYN.WINNING:
-                if in_region(t, s, w, t[inner + DR.REGION], mover, site) and \
-                        wins_at(t, s, w, role_colour(t, s, t[inner + DR.ROLE]), site):
+            if part > REG.DYNAMIC or t[inner + DR.KIND] != DYN.WINNING:
+                if in_region(t, s, w, part, mover, site):
                     return True
-            elif in_region(t, s, w, part, mover, site):
+            elif in_region(t, s, w, t[inner + DR.REGION], mover, site) and \
+                    wins_at(t, s, w, role_colour(t, s, t[inner + DR.ROLE]), site):
                 return True
         return False
     return in_region(t, s, w, code, mover, site)  # the rows read off the position
