@@ -272,6 +272,29 @@ EXTRA = {
           (if (all Sites (sites Around (last From) Own) if:(is In (site) (sites Top)))
               (result Next Win))})))
 """,
+    "directions": """
+(game "Directions" (players 2)
+  (equipment {(board (square 5))
+    (piece "R" Each (move (from) (to (sites Direction from:(from) Orthogonal
+        stop:(is Occupied (to)) stopIncluded:True)
+      if:(not (is Friend (who at:(to)))) (apply (if (is Enemy (who at:(to))) (remove (to)))))))
+    (piece "Ma" Each (forEach Direction Orthogonal
+      (to if:(is Empty (to)) (apply (forEach Direction (from (to)) (directions {FR FL} of:All)
+        (between (exact 2) if:(is Empty (between)))
+        (if (not (is Friend (who at:(to))))
+          (move (from) (to (apply if:(is Enemy (who at:(to))) (remove (to)))))))))))})
+  (rules
+    (meta (moveLimit 60))
+    (start {(place "R1" coord:"A1") (place "Ma1" coord:"C1") (place "R2" coord:"E5")
+            (place "Ma2" coord:"C5")})
+    (play (forEach Piece))
+    (end {(if (= 3 (count Sites in:(union (sites Direction from:(last To) N included:True
+                                                          distance:1)
+                                          (sites Direction from:(where "R" P1) E
+                                             stop:(= (to) (where "R" P2))))))
+              (result Mover Draw))
+          (if (no Pieces Next) (result Mover Win))})))
+""",
     "graph-board": """
 (game "Graph Board" (players 2)
   (equipment {(board (add (remove (merge (shift 0 2 (scale 1 1 (square 3 diagonals:Alternating)))

@@ -320,11 +320,23 @@ class Compiler:
             where = node if isinstance(node, Node) else self.tree
             raise fail(where, f"expected a region, got {_text(node)}")
         code = self.dispatch(node)
-        if code <= L.REG.DYNAMIC and not dynamic and self.dynregs.get(
-                L.REG.DYNAMIC - code, "kind") in (L.DYN.WINNING, L.DYN.UNION):
+        if not dynamic and self.by_trials(code):
             raise fail(node, "this region is computed by trying placements; only (move Add "
                        "(to …)) can use it")
         return code
+
+    def by_trials(self, code: int) -> bool:
+        """Is the region of this code computed by trial placements: (sites Winning …), or a
+        union with one (other unions are read off the position as they are tested)?"""
+        if code > L.REG.DYNAMIC:
+            return False
+        row = L.REG.DYNAMIC - code
+        kind = self.dynregs.get(row, "kind")
+        if kind != L.DYN.UNION:
+            return kind == L.DYN.WINNING
+        first = self.dynregs.get(row, "parts")
+        return any(self.by_trials(part) for part in
+                   self.lists[first:first + self.dynregs.get(row, "part_count")])
 
     def expr(self, node) -> None:
         """Compile a condition, integer or site into ops (postfix)."""

@@ -20,6 +20,7 @@ from ludi.compile.regions import (
     constant_site_of,
     ludii_site,
     map_index,
+    where_kind,
 )
 from ludi.compile.registry import compiles, constant, fail, items, number, operands
 from ludi.lang import Node, parse_fragment
@@ -547,12 +548,9 @@ def where(c: Compiler, node: Node) -> None:
     code = c.role(node, role)
     types = [0] * L.COLOURS
     for colour in range(c.num_players) if code < 0 else [code]:
-        # Ludii takes the first of the player's piece types whose name contains "Wolf"
-        named = [k for k in c.components if name in k.name and k.owner == colour]
-        comp = named[0] if named else c.component(node, f"{name}{colour + 1}")
-        types[colour] = comp.index
+        types[colour] = where_kind(c, node, name, colour)
         if not _one_piece_asked(c, role):
-            c.where_pieces.append((node, comp.index, colour))
+            c.where_pieces.append((node, types[colour], colour))
     c.op(node, L.OP.WHERE, type=c.add_list(types)[0], role=code)
 
 

@@ -323,21 +323,32 @@ class DR:
     KIND = Slot("a DYN code")
     ROLE = Slot("whose win, whose hand, whose pieces (a role code)")
     REGION = Slot("WINNING: the region of the add that is tried")
-    CENTRES = Slot("AROUND: the region whose sites are its centres (with CENTRE.REGION)")
+    CENTRES = Slot("AROUND, DIRECTION: the region whose sites are its centres (with "
+                   "CENTRE.REGION)")
     PARTS = Slot("UNION, DIFFERENCE, INTERSECTION: first T.LIST entry of the parts' codes")
     PART_COUNT = Slot("UNION, DIFFERENCE, INTERSECTION: how many")
+    TRIALS = Slot("UNION: 1 when a part is a WINNING row (an Add's region, tried by "
+                  "placements); else its parts are read off the position")
     TYPES = Slot("OCCUPIED_TYPE: first of COLOURS T.LIST entries, each colour's bitmask of "
                  "types (bit k: type k; 0: none)")
-    CENTRE = Slot("AROUND, EXPAND: the site around which (a CENTRE code)")
-    SITE = Slot("AROUND, EXPAND: the fixed centre site (CENTRE.FIXED)")
-    DIRS = Slot("AROUND: bitmask of the directions (T.NBR indices) to the neighbours")
+    CENTRE = Slot("AROUND, EXPAND, DIRECTION: the site around which (a CENTRE code)")
+    SITE = Slot("AROUND, EXPAND, DIRECTION: the fixed centre site (CENTRE.FIXED)")
+    DIRS = Slot("AROUND, DIRECTION: bitmask of the directions (T.NBR indices) to the "
+                "neighbours or along the rays")
     FILTER = Slot("AROUND: which neighbours (a FILTER code)")
-    WITH_CENTRE = Slot("AROUND: 1 when the centre is in the region too")
+    WITH_CENTRE = Slot("AROUND, DIRECTION: 1 when the centre is in the region too")
     FIRST_SITE = Slot("IN_HAND: the first hand's first site")
     HAND_SIZE = Slot("IN_HAND: sites in a hand")
     WITHIN = Slot("EXPAND: first T.LIST entry of a board-cells x board-cells table, 1 where a "
                   "site is within the expansion's steps of a centre")
     BIT = Slot("REMEMBERED: the name's bit in S.REMEMBERED")
+    DISTANCE = Slot("DIRECTION: the most sites each ray goes")
+    STOP = Slot("DIRECTION: the sites that end a ray (a FILTER code, or NEVER for none)")
+    STOP_INCLUDED = Slot("DIRECTION: 1 when the site that ends a ray is in the region")
+    PIECE = Slot("DIRECTION: with CENTRE.WHERE or the STOP FILTER.PIECE, the piece type")
+    OWNER = Slot("DIRECTION: with CENTRE.WHERE or the STOP FILTER.PIECE, its colour")
+    STOP_PIECE = Slot("DIRECTION: with the STOP FILTER.PIECE, the piece type")
+    STOP_OWNER = Slot("DIRECTION: with the STOP FILTER.PIECE, its colour")
 
 
 @codes(fields=DR)
@@ -347,7 +358,7 @@ class DYN:
     WINNING = Kind("(sites Winning ROLE (add (to REGION))): where that add would win for the "
                    "role", name="winning", reads=(DR.ROLE, DR.REGION))
     UNION = Kind("a union of region codes, some of them WINNING rows", name="union",
-                 reads=(DR.PARTS, DR.PART_COUNT))
+                 reads=(DR.PARTS, DR.PART_COUNT, DR.TRIALS))
     AROUND = Kind("(sites Around SITE …): the neighbours of a site, read off the position",
                   name="around", reads=(DR.CENTRE, DR.SITE, DR.CENTRES, DR.DIRS, DR.FILTER,
                                         DR.WITH_CENTRE))
@@ -366,6 +377,12 @@ class DYN:
                   name="expand", reads=(DR.CENTRE, DR.SITE, DR.WITHIN))
     REMEMBERED = Kind("(sites (values Remembered \"Name\")): the sites remembered under a "
                       "name", name="remembered", reads=(DR.BIT,))
+    DIRECTION = Kind("(sites Direction from:SITE …): the sites along rays from a site (or from "
+                     "each site of a region), each up to a site that stops it",
+                     name="direction", reads=(DR.CENTRE, DR.SITE, DR.CENTRES, DR.DIRS,
+                                              DR.WITH_CENTRE, DR.DISTANCE, DR.STOP,
+                                              DR.STOP_INCLUDED, DR.PIECE, DR.OWNER,
+                                              DR.STOP_PIECE, DR.STOP_OWNER))
 
 
 @codes(first=0)
@@ -379,8 +396,10 @@ class CENTRE:
     LAST_TO = Code("(last To)")
     LAST_FROM = Code("(last From)")
     SITE = Code("(site)")
-    REGION = Code("AROUND only: any site of the region DR.CENTRES (a REG code or an "
+    REGION = Code("AROUND, DIRECTION: any site of the region DR.CENTRES (a REG code or an "
                   "OCCUPIED_TYPE row)")
+    WHERE = Code("DIRECTION only: the site of the piece of type DR.PIECE and colour DR.OWNER "
+                 "((where \"Name\" P1): one such piece at most; -1: none)")
 
 
 @codes(first=0)
@@ -393,6 +412,9 @@ class FILTER:
     OWN = Code("the mover's pieces")
     ENEMY = Code("another player's pieces")
     NEUTRAL = Code("a piece that belongs to nobody: a counter, a neutral piece")
+    NEVER = Code("DIRECTION's DR.STOP only: no site (the rays go on to the board's edge)")
+    PIECE = Code("DIRECTION's DR.STOP only: the site of the piece of type DR.STOP_PIECE and "
+                 "colour DR.STOP_OWNER")
 
 
 # ================================================================ condition ops (T.CODE)
@@ -754,6 +776,9 @@ class G:
                    "searching")
     PATHS = Slot("Leap: first T.LIST entry of its paths: how many, then each one's length and "
                  "steps")
+    WAYPOINTS = Slot("Leap: 1 + the first T.LIST entry of each path step's condition (start, "
+                     "end; an empty span: none), tested with (to) and (between) the site "
+                     "reached, before the last step; 0: no conditions")
     PIECE = Slot("Add: 1 + the first of COLOURS T.LIST entries, each colour's piece type (0: "
                  "its own; a shared type stands on its site as a counter nobody owns)")
     COPY = Slot("FromTo: 1 when the piece is copied (the origin keeps it)")
@@ -795,8 +820,8 @@ class GEN:
                                            G.AFTER, G.RUN, G.RUN_MIN))
     LEAP = Kind("Ludii's Leap: along fixed paths of steps (a knight's), to where the "
                 "to-condition holds", name="leap",
-                reads=(G.FROM_REGION, G.FROM_COND, G.PATHS, G.TO_COND, G.APPLY, G.APPLY_COUNT,
-                       G.THEN, G.THEN_COUNT))
+                reads=(G.FROM_REGION, G.FROM_COND, G.PATHS, G.WAYPOINTS, G.TO_COND, G.APPLY,
+                       G.APPLY_COUNT, G.THEN, G.THEN_COUNT))
 
 
 # ---------------------------------------------------------------- effects (T.EFF)

@@ -14,10 +14,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ludi.compile import layout as L
-from ludi.compile.directions import SQUARE_DIRECTIONS
+from ludi.compile.directions import RELATIVE, SQUARE_DIRECTIONS, direction_mask
 from ludi.compile.moves import apply_effects, condition, leaf, piece_from, sub_node, then
-from ludi.compile.registry import compiles, fail
+from ludi.compile.registry import compiles, fail, items, number
 from ludi.lang import Node
+from ludi.lang.tree import Named, Sym
 
 if TYPE_CHECKING:  # pragma: no cover
     from ludi.compile.compiler import Compiler
@@ -78,3 +79,112 @@ def leap(c: Compiler, node: Node) -> None:
     first, count = apply_effects(c, sub_node(to, "apply"))
     leaf(c, node, L.GEN.LEAP, from_region=piece_from(c, node), paths=c.add_list(lists)[0],
          apply=first, apply_count=count, **condition(c, to.named("if")), **then(c, node))
+
+
+#: Why a (forEach Direction …) is refused: the form ludi reads.
+FOREACH_DIRECTION_FORM = (
+    "(forEach Direction …) is supported in a piece's moves as Ludii's bent step (a xiangqi "
+    "horse's, a shogi knight's): (forEach Direction DIRS (to if:C (apply (forEach Direction "
+    "(from (to)) DIRS2 [(between (exact N) [if:B])] (if C2 (move (from) (to [(apply …)])))))) "
+    "[(then …)]), DIRS2 turned from each of DIRS")
+
+
+@compiles("moves_foreach_direction")
+def foreach_direction(c: Compiler, node: Node) -> None:
+    """Ludii's ForEachDirection nested once, the way its bent steps are written: from the
+    piece's site one step along each of DIRS to a site where C holds ((to): that site; Ludii
+    stops that direction otherwise), then from there N sites (1 by default) along each of DIRS2,
+    whose relative names (FR, FL, …) turn from the first step's direction, each site passed
+    where B holds ((between): that site), to a site where C2 holds, where the piece moves (the
+    apply first). Each way is a leap's path whose sites on the way are tested (GEN.LEAP with
+    G.WAYPOINTS)."""
+    outer_to = sub_node(node, "foreach_direction_to")
+    if outer_to is None or c.piece is None or sub_node(node, "from") is not None \
+            or sub_node(node, "between") is not None:
+        raise fail(node, FOREACH_DIRECTION_FORM)
+    b = c.board
+    if b.kind != "square" or b.num_dirs != 8 or b.partial_diagonals:
+        raise fail(node, f"(forEach Direction …) on a {b.shape} board is not supported yet "
+                   "(its turns are a square grid's eighths)")
+    first_cond = outer_to.named("if")
+    inner = sub_node(outer_to, "foreach_direction_apply").args[0]
+    start_from = sub_node(inner, "from")
+    if start_from is None or len(start_from.args) != 1 or not isinstance(
+            start_from.args[0], Node) or start_from.args[0].rule != "site_to" \
+            or sub_node(inner, "then") is not None or sub_node(inner, "to") is not None:
+        raise fail(inner, FOREACH_DIRECTION_FORM)
+    body = next(a for a in inner.positional if isinstance(a, Node) and a.category == "moves")
+    last_cond = None
+    if body.rule == "moves_if" and len(body.positional) == 2:
+        last_cond, body = body.positional
+    move_from, move_to = sub_node(body, "from"), sub_node(body, "to")
+    if body.rule != "moves_from_to" or move_from.args or any(
+            not (isinstance(a, Node) and a.rule == "apply") for a in move_to.positional) \
+            or move_to.named("if") is not None or sub_node(move_to, "apply_filter") is not None \
+            or any(isinstance(a, Named) for a in body.args) or sub_node(body, "then") is not None:
+        raise fail(body, FOREACH_DIRECTION_FORM)
+    steps, between_cond = _inner_between(inner)
+    firsts = [d for d in range(8) if (direction_mask(c, node) >> d) & 1]
+    found: list[list[int]] = []
+    for d in firsts:
+        for e in _turned(c, inner, d):
+            path = [d] + [e] * steps
+            if path not in found:
+                found.append(path)
+    lists = [len(found)] + [x for p in found for x in (len(p), *p)]
+    first = c.code_range(first_cond)
+    saved, c.hopping = c.hopping, True
+    try:
+        passed = c.code_range(between_cond) if between_cond is not None else (0, 0)
+    finally:
+        c.hopping = saved
+    ways = [x for p in found for i in range(len(p))
+            for x in (first if i == 0 else passed if i < len(p) - 1 else (0, 0))]
+    apply_first, apply_count = apply_effects(c, sub_node(move_to, "apply"))
+    leaf(c, node, L.GEN.LEAP, from_region=piece_from(c, node), paths=c.add_list(lists)[0],
+         waypoints=c.add_list(ways)[0] + 1, apply=apply_first, apply_count=apply_count,
+         **condition(c, last_cond), **then(c, node))
+
+
+def _inner_between(inner: Node) -> tuple[int, Node | None]:
+    """The sites the second part of a bent step goes (Ludii's (between (exact N)), 1 by
+    default) and the condition on those it passes."""
+    between = sub_node(inner, "between")
+    if between is None:
+        return 1, None
+    exact = sub_node(between, "exact")
+    if exact is None or len(between.args) != 1 + (between.named("if") is not None):
+        raise fail(between, "the (between …) of (forEach Direction …) is read as (between "
+                   "(exact N) [if:COND]) only")
+    return number(exact, exact.args[0], "the sites of a bent step", 1, 100), \
+        between.named("if")
+
+
+def _turned(c: Compiler, inner: Node, first: int) -> list[int]:
+    """The second directions of a bent step after a first step along ``first``: relative
+    names turn from it (among all eight directions: Ludii's of:All, and on cells the
+    Adjacent it defaults to), absolute ones are themselves."""
+    dirs = next((a for a in inner.positional if (isinstance(a, Sym) and a.kind == "stepdir")
+                 or (isinstance(a, Node) and a.rule == "dirs_set")), None)
+    if isinstance(dirs, Sym):
+        names, relation = [dirs.name], None
+    elif isinstance(dirs, Node):
+        names = [d.name for d in items(dirs.args[0])]
+        of = dirs.named("of")
+        relation = None if of is None else of.name
+    else:
+        raise fail(inner, FOREACH_DIRECTION_FORM)
+    if relation not in (None, "All") or (relation is None and c.board.points
+                                         and len(c.board.adjacent) == 4):
+        raise fail(inner, "the second directions of (forEach Direction …) turn among all "
+                   "eight directions here (of:All, or on a grid's cells) only")
+    out: list[int] = []
+    for name in names:
+        if name in RELATIVE:
+            out += [(first + turn) % 8 for turn in RELATIVE[name]]
+        elif name in SQUARE_DIRECTIONS:
+            out.append(SQUARE_DIRECTIONS[name])
+        else:
+            raise fail(inner, f"the direction {name} in the second part of a (forEach "
+                       "Direction …) is not supported yet")
+    return out

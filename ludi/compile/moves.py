@@ -418,6 +418,9 @@ def dirs_if(c: Compiler, node: Node) -> list[str]:
 @compiles("dirs_set")
 def dirs_set(c: Compiler, node: Node) -> list[str]:
     """``(directions {FR FL})``: the direction names, read by the move that lists them."""
+    if node.named("of") is not None:
+        raise fail(node, "(directions {…} of:…) is read only in the second directions of a "
+                   "(forEach Direction …)")
     return [d.name for d in items(node.args[0])]
 
 

@@ -11,8 +11,15 @@ import numpy as np
 
 from ludi.compile import layout as L
 from ludi.compile.directions import direction_indices, direction_mask
-from ludi.compile.regions import constant_site_of, fixed_region, static_cells, static_region
-from ludi.compile.registry import compiles, fail, number
+from ludi.compile.regions import (
+    constant_site_of,
+    fixed_region,
+    ludii_site,
+    static_cells,
+    static_region,
+    where_piece,
+)
+from ludi.compile.registry import compiles, constant, fail, number
 from ludi.lang import Node
 from ludi.lang.tree import Sym
 
@@ -156,3 +163,128 @@ def _expanded(c: Compiler, cells: set[int], steps: int, indices) -> np.ndarray:
         frontier = {int(nbr[x, d]) for x in frontier for d in indices if nbr[x, d] >= 0} - cells
         cells |= frontier
     return np.array(sorted(cells), np.int64)
+
+
+#: (sites Direction … stop:C): the FILTER that a stop condition on (to) means
+DIRECTION_STOPS = {"cond_is_occupied": L.FILTER.NOT_EMPTY, "cond_is_empty": L.FILTER.EMPTY}
+
+
+def _stop_filter(c: Compiler, node: Node, test) -> tuple[int, dict[str, int]]:
+    """The FILTER a ``stop:`` of (sites Direction …) asks for, with (to) each site of a ray
+    (Ludii's SitesDirection sets it so): who holds the site, or whether it is a (where …)
+    piece's; with the fields that says. Other tests are refused: the kernels read the rays as
+    a region, where no condition program runs."""
+    def on_to(n) -> bool:
+        return isinstance(n, Node) and n.rule == "site_to"
+
+    def who_at_to(n) -> bool:
+        return isinstance(n, Node) and n.rule == "int_who" and on_to(n.named("at"))
+
+    if test is None:
+        return L.FILTER.NEVER, {}
+    if isinstance(test, Node) and test.rule == "cond_eq" and len(test.args) == 2 \
+            and any(on_to(x) for x in test.args):
+        other = test.args[1] if on_to(test.args[0]) else test.args[0]
+        if isinstance(other, Node) and other.rule == "site_where":
+            kind, colour = where_piece(c, other)
+            return L.FILTER.PIECE, {"stop_piece": kind, "stop_owner": colour}
+    if isinstance(test, Node):
+        if test.rule in DIRECTION_STOPS and on_to(test.args[0]):
+            return DIRECTION_STOPS[test.rule], {}
+        if test.rule == "cond_eq" and len(test.args) == 2:
+            a, b = test.args
+            whom = b if who_at_to(a) else a if who_at_to(b) else None
+            if isinstance(whom, Node) and whom.rule == "int_mover":
+                return L.FILTER.OWN, {}
+            if isinstance(whom, Node) and whom.rule == "int_next" and c.num_players == 2:
+                return L.FILTER.ENEMY, {}
+    try:
+        return AROUND_FILTERS[_around_test(node, test)], {}
+    except Exception:  # noqa: BLE001 -- its message names (sites Around …); say ours
+        pass
+    raise fail(node, "the stop: of (sites Direction …) is read only as a test of who holds "
+               "each site (to) of a ray: (is Empty (to)), (is Occupied (to)), (= (mover) (who "
+               "at:(to))), (= (next) (who at:(to))) with two players, (is Friend|Enemy (who "
+               "at:(to))), (= (to) (where \"Name\" P1))")
+
+
+@compiles("region_sites_direction")
+def sites_direction(c: Compiler, node: Node) -> int:
+    """``(sites Direction from:SITE|REGION [DIRECTIONS] [included:B] [stop:C]
+    [stopIncluded:B] [distance:N])`` (Ludii's SitesDirection): the sites along a ray from the
+    site in each direction (Adjacent by default), up to the board's edge, N sites on, or a
+    site where C holds ((to): that site; in the region only with stopIncluded); the site too
+    with included. From a region, the rays of each of its sites. Fixed when the site (or the
+    region) is and nothing stops the rays; else read off the position as it is tested. On
+    graphs' points, one step only (distance:1)."""
+    b = c.board
+    if b.kind not in ("square", "mancala", "hex") and constant(node.named("distance")) != 1:
+        raise fail(node, f"(sites Direction …) on a {b.shape} board is supported with "
+                   "distance:1 only (one step; longer rays are those of square, mancala and "
+                   "hexagonal grids)")
+    origin = node.named("from")
+    mask = direction_mask(c, node)
+    with_centre = int(bool(node.named("included", False)))
+    stop_included = int(bool(node.named("stopIncluded", False)))
+    stop, stop_fields = _stop_filter(c, node, node.named("stop"))
+    distance = node.named("distance")
+    if distance is None:
+        steps = c.board.num_cells
+    else:
+        steps = constant(distance)
+        if steps is None:
+            raise fail(node, "the distance: of (sites Direction …) is supported as a number "
+                       "only for now (one read off the position is not)")
+        steps = number(node, steps, "the distance: of (sites Direction …)", 0, 10_000)
+    fields = {"dirs": mask, "with_centre": with_centre, "distance": steps, "stop": stop,
+              "stop_included": stop_included, **stop_fields}
+
+    def rays(centres: np.ndarray) -> np.ndarray:
+        return _ray_cells(c, centres, mask, with_centre, steps)
+
+    if isinstance(origin, int) or (isinstance(origin, Node) and origin.category == "site"):
+        site = ludii_site(c, node, origin) if isinstance(origin, int) else \
+            constant_site_of(c, origin)
+        if site is not None:
+            if not 0 <= site < b.num_cells:
+                raise fail(node, f"(sites Direction from:{site}): no such site")
+            if stop == L.FILTER.NEVER:
+                return fixed_region(c, rays(np.array([site])))
+            fields.update(centre=L.CENTRE.FIXED, site=site)
+        elif origin.rule in AROUND_CENTRES:
+            fields["centre"] = AROUND_CENTRES[origin.rule]
+        elif origin.rule == "site_where":
+            kind, colour = where_piece(c, origin)
+            fields.update(centre=L.CENTRE.WHERE, piece=kind, owner=colour)
+        else:
+            raise fail(node, "(sites Direction from:SITE) is supported from (to), (from), "
+                       "(last To), (last From), (site), (where …) or a fixed site for now")
+        return L.REG.DYNAMIC - c.dynregs.add(node, kind=L.DYN.DIRECTION, **fields)
+    code = c.region(origin)
+    if code >= 0 and stop == L.FILTER.NEVER:
+        rows = c.region_rows[code]
+        return static_region(c, lambda colour: rays(np.flatnonzero(rows[colour])))
+    if code >= 0 or code > L.REG.DYNAMIC or c.dynregs.get(
+            L.REG.DYNAMIC - code, "kind") == L.DYN.OCCUPIED_TYPE:
+        fields.update(centre=L.CENTRE.REGION, centres=code)
+        return L.REG.DYNAMIC - c.dynregs.add(node, kind=L.DYN.DIRECTION, **fields)
+    raise fail(node, "(sites Direction from:REGION) of a region such as (sites Around …) or a "
+               "union is not supported yet")
+
+
+def _ray_cells(c: Compiler, centres: np.ndarray, mask: int, with_centre: int,
+               steps: int) -> np.ndarray:
+    """The cells on the rays from the centres along the directions, up to ``steps`` sites
+    each (nothing stops them); the centres too with ``with_centre``."""
+    nbr = c.board.nbr
+    out: set[int] = set(centres.tolist()) if with_centre else set()
+    for centre in centres:
+        for d in range(c.board.num_dirs):
+            if (mask >> d) & 1:
+                x = int(centre)
+                for _ in range(steps):
+                    x = int(nbr[x, d])
+                    if x < 0:
+                        break
+                    out.add(x)
+    return np.array(sorted(out), np.int64)

@@ -260,7 +260,7 @@ def sites_role(c: Compiler, node: Node) -> int:
     """``(sites ROLE ["Name"])``: that player's regions (those of that name)."""
     role = node.args[0]
     name = node.args[1] if len(node.args) > 1 else None
-    if name is not None and not any(key[0] == name for key in c.regions
+    if name is not None and not any(name in key[0] for key in c.regions
                                     if isinstance(key, tuple)):
         raise fail(node, f'no player has a region "{name}"')
     return static_region(c, lambda colour: player_cells(c, node, role, colour, name))
@@ -269,9 +269,12 @@ def sites_role(c: Compiler, node: Node) -> int:
 def player_cells(c: Compiler, node: Node, role: Sym, colour: int, name: str | None = None
                  ) -> np.ndarray:
     """The cells of the (regions …) of the player that ``role`` names, seen by ``colour``
-    (those called ``name`` only, when given)."""
+    (when ``name`` is given, those whose name contains it, as Ludii's SitesEquipmentRegion
+    reads them: (sites Mover "Palace") is P1's "PalaceP1")."""
     target = role_target(c, node, role, colour)
-    cells = c.regions.get(target if name is None else (name, target), [])
+    cells = c.regions.get(target, []) if name is None else [
+        x for key, parts in c.regions.items() if isinstance(key, tuple) and name in key[0]
+        and key[1] == target for x in parts]
     return np.unique(np.concatenate(cells)) if cells else np.zeros(0, np.int64)
 
 
@@ -445,13 +448,14 @@ def union(c: Compiler, node: Node) -> int:
             codes.extend(c.lists[first:first + c.dynregs.get(row, "part_count")])
         else:
             codes.append(code)
-    if any(code <= L.REG.DYNAMIC and c.dynregs.get(L.REG.DYNAMIC - code, "kind") not in (
-            L.DYN.WINNING, L.DYN.UNION) for code in codes):
-        raise fail(node, "a union with (sites Around …) of a changing site or with the sites "
-                   "of a hand is not supported yet")
+    if any(code <= L.REG.DYNAMIC and c.dynregs.get(L.REG.DYNAMIC - code, "kind") in (
+            L.DYN.DIFFERENCE, L.DYN.INTERSECTION) for code in codes):
+        raise fail(node, "a union with a difference or intersection of regions read off the "
+                   "position is not supported yet")
     if any(code <= L.REG.DYNAMIC for code in codes):
         start, count = c.add_list(codes)
-        row = c.dynregs.add(node, kind=L.DYN.UNION, parts=start, part_count=count)
+        row = c.dynregs.add(node, kind=L.DYN.UNION, parts=start, part_count=count,
+                            trials=int(any(c.by_trials(code) for code in codes)))
         return L.REG.DYNAMIC - row
     if any(code < 0 for code in codes):
         raise fail(node, "a union of regions that change during play is not supported yet")
@@ -537,3 +541,22 @@ def difference(c: Compiler, node: Node) -> int:
     else:
         result = np.logical_and.reduce(rows)
     return static_region(c, lambda colour: np.flatnonzero(result[colour]))
+
+
+def where_piece(c: Compiler, node: Node) -> tuple[int, int]:
+    """The piece type and colour a ``(where "Name" P1)`` looks for (checked to be one piece at
+    most once the whole game is read)."""
+    name, role = node.args
+    if not (isinstance(role, Sym) and role.name in ("P1", "P2", "P3", "P4")):
+        raise fail(node, "(where …) of a player given by name (P1, P2, …) only for now")
+    colour = c.colour(node, role)
+    kind = where_kind(c, node, name, colour)
+    c.where_pieces.append((node, kind, colour))
+    return kind, colour
+
+
+def where_kind(c: Compiler, node: Node, name: str, colour: int) -> int:
+    """The piece type ``(where "Name" …)`` looks for of player ``colour``: as Ludii, the first
+    of the player's types whose name contains "Name"."""
+    named = [k for k in c.components if name in k.name and k.owner == colour]
+    return named[0].index if named else c.component(node, f"{name}{colour + 1}").index

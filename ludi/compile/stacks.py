@@ -32,6 +32,7 @@ SINGLE_PIECE_MOVES = {
     "moves_step": "(move Step …)", "moves_step_short": "(step …)",
     "moves_slide": "(move Slide …)", "moves_slide_short": "(slide …)",
     "moves_hop": "(move Hop …)", "moves_hop_short": "(hop …)", "moves_leap": "(move Leap …)",
+    "moves_foreach_direction": "(forEach Direction …)",
     "moves_add": "(move Add …)", "moves_add_short": "(add …)",
     "moves_promote": "(move Promote …)", "effect_sow": "(sow …)",
 }

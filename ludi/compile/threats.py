@@ -254,7 +254,7 @@ def check(c: Compiler) -> None:
                        "ifAfterwards: must be (not (is Threatened …)) (whose test fails inside "
                        "another's, as in Ludii)")
     for k in range(len(c.dynregs)):  # their trials read the end clauses, threats unknown there
-        if c.dynregs.get(k, "kind") in (L.DYN.WINNING, L.DYN.UNION):
+        if c.by_trials(L.REG.DYNAMIC - k):
             raise fail(c.dynregs.origins[k], "(sites Winning …) in a game that tests (is "
                        "Threatened …) is not supported yet")
     for g in range(len(c.gens)):

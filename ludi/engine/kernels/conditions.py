@@ -72,11 +72,17 @@ def in_region(t, s, w, code, colour, site):
 @kernel
 def position_region_has(t, s, w, code, colour, site):
     """Membership in a region read off the position: a REG_* code or a T.DYNREG row; a
-    difference or intersection of such regions (none of them one itself)."""
+    union, difference or intersection of such regions (none of them one itself)."""
     if code > REG.DYNAMIC or site < 0 or site >= t[P.CELLS]:
         return part_region_has(t, s, w, code, colour, site)
     at = t[T.DYNREG] + (REG.DYNAMIC - code) * DR.SIZE
     kind = t[at + DR.KIND]
+    if kind == DYN.UNION:  # of single-kind rows (a WINNING part: an Add's region only)
+        first = t[T.LIST] + t[at + DR.PARTS]
+        for i in range(t[at + DR.PART_COUNT]):
+            if part_region_has(t, s, w, t[first + i], colour, site):
+                return True
+        return False
     if kind == DYN.DIFFERENCE or kind == DYN.INTERSECTION:  # (T.LIST parts)
         first = t[T.LIST] + t[at + DR.PARTS]
         inside = part_region_has(t, s, w, t[first], colour, site)
@@ -114,6 +120,8 @@ def part_region_has(t, s, w, code, colour, site):
         return holds_type(t, s, at, site)
     if kind == DYN.REMEMBERED:
         return (s[sec(s, S.REMEMBERED) + site] >> t[at + DR.BIT]) & 1 == 1
+    if kind == DYN.DIRECTION:
+        return direction_region_has(t, s, w, row, colour, site)
     fail(w, ERR.DYNREG, row, kind)
     return False
 
@@ -167,6 +175,16 @@ def basic_in_region(t, s, w, code, colour, site):
 
 
 @tiny
+def piece_site(t, s, kind, colour):
+    """The first board site holding a piece of type ``kind`` and ``colour`` (-1: none), as
+    Ludii's (where …) finds it."""
+    for a in range(t[P.BOARD_CELLS]):
+        if s[BOARD + a] == colour + 1 and piece_type(t, s, a) == kind:
+            return a
+    return -1
+
+
+@tiny
 def region_centre(t, s, at):
     """The site a DYN.AROUND or DYN.EXPAND row (at ``at``) is centred on: a fixed one or a
     context site."""
@@ -181,6 +199,8 @@ def region_centre(t, s, at):
         return s[I.LAST_TO]
     if which == CENTRE.LAST_FROM:
         return s[I.LAST_FROM]
+    if which == CENTRE.WHERE:
+        return piece_site(t, s, t[at + DR.PIECE], t[at + DR.OWNER])
     return s[I.SITE]
 
 
@@ -221,10 +241,17 @@ def around(t, s, w, row, colour, site):
                 break
     if not near:
         return False
-    want = t[at + DR.FILTER]
+    return holds_filter(s, t[at + DR.FILTER], colour, site)
+
+
+@tiny
+def holds_filter(s, want, colour, site):
+    """Does ``site`` hold what a FILTER code asks, seen by ``colour``?"""
     stone = s[BOARD + site]
     if want == FILTER.ANY:
         return True
+    if want == FILTER.NEVER:
+        return False
     if want == FILTER.EMPTY or want == FILTER.NOT_EMPTY:
         empty = stone == 0 and s[sec(s, S.COUNTS) + site] == 0
         return empty == (want == FILTER.EMPTY)
@@ -233,6 +260,56 @@ def around(t, s, w, row, colour, site):
     if want == FILTER.NEUTRAL:
         return stone == 0 and s[sec(s, S.COUNTS) + site] > 0
     return stone != 0 and stone != colour + 1
+
+
+@kernel
+def direction_region_has(t, s, w, row, colour, site):
+    """Is ``site`` in the DYN.DIRECTION region of T.DYNREG row ``row``: on a ray from its
+    centre (or from any site of its centre region) along its directions, before the site that
+    stops the ray (that one too with stopIncluded), or a centre with included:True?"""
+    at = t[T.DYNREG] + row * DR.SIZE
+    cells = t[P.BOARD_CELLS]
+    if site < 0 or site >= cells:
+        return False
+    if t[at + DR.CENTRE] != CENTRE.REGION:
+        centre = region_centre(t, s, at)
+        return 0 <= centre < cells and on_rays(t, s, at, colour, centre, site)
+    for centre in range(cells):  # Ludii's from: a region: the union of each site's rays
+        if around_centre_has(t, s, w, t[at + DR.CENTRES], colour, centre) \
+                and on_rays(t, s, at, colour, centre, site):
+            return True
+    return False
+
+
+@tiny
+def on_rays(t, s, at, colour, centre, site):
+    """Is ``site`` on the rays of the DIRECTION row at ``at`` from ``centre`` (Ludii's
+    SitesDirection: each ray ends at the board's edge, after DR.DISTANCE sites, or at a site
+    holding what DR.STOP asks, in the region only with stopIncluded)?"""
+    if site == centre:
+        return t[at + DR.WITH_CENTRE] == 1
+    mask = t[at + DR.DIRS]
+    dirs = t[P.DIRS]
+    nbr = t[T.NBR]
+    stop = t[at + DR.STOP]
+    target = -2  # FILTER.PIECE: the ray ends at that piece's site
+    if stop == FILTER.PIECE:
+        target = piece_site(t, s, t[at + DR.STOP_PIECE], t[at + DR.STOP_OWNER])
+    for d in range(dirs):
+        if (mask >> d) & 1 == 0:
+            continue
+        x = centre
+        for _ in range(t[at + DR.DISTANCE]):
+            x = t[nbr + x * dirs + d]
+            if x < 0:
+                break
+            if x == target if stop == FILTER.PIECE else holds_filter(s, stop, colour, x):
+                if x == site and t[at + DR.STOP_INCLUDED] == 1:
+                    return True
+                break
+            if x == site:
+                return True
+    return False
 
 
 # ---------------------------------------------------------------- lines, groups, rings
@@ -576,11 +653,7 @@ def leaf_rest(t, s, w, pc, op, at):
         colour = role_colour(t, s, t[at + O.ROLE])
         if not is_colour(colour):
             return -1
-        kind = t[t[T.LIST] + t[at + O.TYPE] + colour]
-        for a in range(t[P.BOARD_CELLS]):
-            if s[BOARD + a] == colour + 1 and piece_type(t, s, a) == kind:
-                return a
-        return -1
+        return piece_site(t, s, t[t[T.LIST] + t[at + O.TYPE] + colour], colour)
     if op == OP.PROPOSED:
         return 1 if s[I.PROPOSED] == t[at + O.PROPOSAL] + 1 else 0
     if op == OP.DECIDED:

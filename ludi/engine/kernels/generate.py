@@ -203,18 +203,15 @@ def dynamic_region_has(t, s, w, code, mover, site):
                 not in_region(t, s, w, t[at + DR.REGION], mover, site):
             return False
         return wins_at(t, s, w, colour, site)
-    if kind == DYN.UNION:  # of basic regions and WINNING rows (flattened)
-        for i in range(t[at + DR.PART_COUNT]):
+    if t[at + DR.TRIALS] == 1:  # a union with WINNING parts (flattened; other unions are
+        for i in range(t[at + DR.PART_COUNT]):  # read off the position, as in_region does)
             part = t[t[T.LIST] + t[at + DR.PARTS] + i]
-            if part <= REG.DYNAMIC:
-                inner = t[T.DYNREG] + (REG.DYNAMIC - part) * DR.SIZE
-                if t[inner + DR.KIND] != DYN.WINNING:
-                    fail(w, ERR.DYNREG, REG.DYNAMIC - part, t[inner + DR.KIND])
-                    return False
-                if in_region(t, s, w, t[inner + DR.REGION], mover, site) and \
-                        wins_at(t, s, w, role_colour(t, s, t[inner + DR.ROLE]), site):
+            inner = t[T.DYNREG] + (REG.DYNAMIC - part) * DR.SIZE
+            if part > REG.DYNAMIC or t[inner + DR.KIND] != DYN.WINNING:
+                if in_region(t, s, w, part, mover, site):
                     return True
-            elif in_region(t, s, w, part, mover, site):
+            elif in_region(t, s, w, t[inner + DR.REGION], mover, site) and \
+                    wins_at(t, s, w, role_colour(t, s, t[inner + DR.ROLE]), site):
                 return True
         return False
     return in_region(t, s, w, code, mover, site)  # the rows read off the position
