@@ -35,7 +35,10 @@ BOARD = """(game "M" (players {players})
 
 
 #: files that agree with Ludii (400 playouts each), the ludemes above unblocking them
-AGREEING: list[str] = []
+AGREEING = [
+    "sow/two_rows/Mawkar Katiya.lud", "sow/two_rows/Obridje.lud", "sow/two_rows/Pallankuli.lud",
+    "sow/four_rows/Ikibuguzo (Opening 2).lud", "sow/two_rows/Erherhe.lud",
+    "sow/two_rows/Gabata (Adegrat).lud", "sow/two_rows/Papan Dakon.lud"]
 
 
 def game(play: str, players: int = 2) -> ludi.Game:
