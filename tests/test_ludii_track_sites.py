@@ -38,7 +38,8 @@ BOARD = """(game "M" (players {players})
 AGREEING = [
     "sow/two_rows/Mawkar Katiya.lud", "sow/two_rows/Obridje.lud", "sow/two_rows/Pallankuli.lud",
     "sow/four_rows/Ikibuguzo (Opening 2).lud", "sow/two_rows/Erherhe.lud",
-    "sow/two_rows/Gabata (Adegrat).lud", "sow/two_rows/Papan Dakon.lud"]
+    "sow/two_rows/Gabata (Adegrat).lud", "sow/two_rows/Papan Dakon.lud",
+    "sow/two_rows/Gabata (Ansaba).lud"]
 
 
 def game(play: str, players: int = 2) -> ludi.Game:
