@@ -282,7 +282,8 @@ def track_span(c: Compiler, node: Node, tracks: list[int]) -> int:
     would be stale, so it is refused (``c.spans_open`` is None there)."""
     if c.spans_open is None:
         raise fail(node, "(sites Track … from:SITE to:SITE) is supported as the region of "
-                   "(forEach Site …), (all Sites …) and (count Sites in:(forEach …)) only")
+                   "(forEach Site …), (all Sites …), (count Sites in:(forEach …)) and (count "
+                   "Pieces … in:…)/(no Pieces … in:…) only")
     if c.span_count >= L.MAX_SPANS:
         raise fail(node, f"at most {L.MAX_SPANS} (sites Track … from: to:) are supported")
     row = c.dynregs.add(node, kind=L.DYN.TRACK_SPAN, tracks=c.add_list(tracks)[0],
