@@ -778,6 +778,33 @@ EXTRA = {
               (if (is Mover P2) (result P2 Win))}
              (result Mover Draw)))))
 """,
+    "track-sites": """
+(game "Track Sites" (players 2)
+  (equipment {(mancalaBoard 2 4 store:None
+                {(track "TrackCCW" "0,E,N,W" loop:True) (track "TrackCW" "3,W,N,E" loop:True)})
+              (piece "Seed" Shared) (hand Each) (regions P1 (sites Bottom)) (regions P2 (sites Top))
+              (map "Left" {(pair P1 0) (pair P2 7)})})
+  (rules (start (set Count 2 to:(sites Track "TrackCCW")))
+    (play (move Select
+      (from (if (is Prev Mover)
+                (sites {(trackSite FirstSite "TrackCW" from:(mapEntry "Left" Mover)
+                                    if:(is Occupied (to)))})
+                (sites Mover))
+            if:(and (is Occupied (from))
+                    (all Sites (sites Track "TrackCCW" from:(from) to:(trackSite Move from:(from)
+                                       "TrackCCW" steps:1))
+                         if:(< (count at:(site)) 9))))
+      (then (do (set Var "N" (count at:(last From)))
+              next:(sow "TrackCCW")
+              (then (and (forEach Site (sites Track from:(last From)
+                                         to:(trackSite Move from:(last From) steps:(var "N")))
+                           (if (= 4 (count at:(site)))
+                               (fromTo (from (site)) (to (handSite Mover)) count:4)))
+                         (if (is Odd (count at:(last To))) (set NextPlayer (player (mover)))
+                             (set NextPlayer (player (next))))))))))
+    (end (if (no Moves Mover) (byScore {(score P1 (count at:(handSite P1)))
+                                        (score P2 (count at:(handSite P2)))})))))
+""",
     "passes": """
 (game "Passes" (players 2)
   (equipment {(board (square 3)) (piece "Disc" Each (slide Orthogonal)) (regions "Corners" {0 8})

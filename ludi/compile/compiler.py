@@ -105,6 +105,10 @@ class Compiler:
         self.prog = Records(L.IN, L.PR)
         self.effs = Records(L.E, L.EFF)
         self.dynregs = Records(L.DR, L.DYN)
+        #: (sites Track … from: to:) rows met while a user that evaluates their ends compiles
+        #: its region (None: no such user); and how many spans the game has (W.TRACK_ENDS)
+        self.spans_open: list[tuple[int, Node]] | None = None
+        self.span_count = 0
         self.lists: list[int] = []
         self.conn_masks: list[list[int]] = []
         self.goal_bits: list[np.ndarray] = []  # cell sets, one per goal bit

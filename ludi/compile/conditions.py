@@ -20,6 +20,8 @@ from ludi.compile.regions import (
     constant_site_of,
     ludii_site,
     map_index,
+    open_spans,
+    span_end,
     where_kind,
 )
 from ludi.compile.registry import compiles, constant, fail, items, number, operands
@@ -241,7 +243,12 @@ def all_sites(c: Compiler, node: Node) -> None:
 
 def sites_loop(c: Compiler, node: Node, region: Node, body, mode: int) -> None:
     """A loop of the condition VM over the sites of ``region``, testing ``body`` at each."""
-    loop = c.op(node, L.OP.SITES_LOOP, region=c.region(region), mode=mode)
+    code, span = open_spans(c, node, region)
+    if span is not None:  # its two ends, which the loop pops at its start
+        expr(c, span_end(c, span[1], "from"))
+        expr(c, span_end(c, span[1], "to"))
+    loop = c.op(node, L.OP.SITES_LOOP, region=code, mode=mode,
+                span=span[0] + 1 if span is not None else 0)
     expr(c, body)
     c.op(node, L.OP.SITES_NEXT, jump=len(c.code) - loop)
     c.code.set(loop, jump=len(c.code) - 1 - loop)
@@ -479,10 +486,14 @@ def site_if(c: Compiler, node: Node) -> None:
 
 @compiles("cond_is_empty", "cond_is_enemy", "cond_is_friend")
 def is_empty(c: Compiler, node: Node) -> None:
-    """``(is Empty SITE)``; ``(is Enemy PLAYER)`` and ``(is Friend PLAYER)`` take a player's
-    number as in Ludii (``(is Enemy (who at:(to)))``), or (an extension) a site."""
+    """``(is Empty SITE)`` (a written number is Ludii's site of that number); ``(is Enemy
+    PLAYER)`` and ``(is Friend PLAYER)`` take a player's number as in Ludii (``(is Enemy (who
+    at:(to)))``), or (an extension) a site."""
     value = node.args[0]
-    expr(c, value)
+    if node.rule == "cond_is_empty":
+        site_operand(c, node, value)  # a written number: Ludii's site of that number
+    else:
+        expr(c, value)
     if node.rule != "cond_is_empty" and isinstance(value, Node) and value.category != "site":
         c.op(node, L.OP.IS_ENEMY_PLAYER if node.rule == "cond_is_enemy"
              else L.OP.IS_FRIEND_PLAYER)
@@ -583,6 +594,43 @@ def track_move(c: Compiler, node: Node) -> None:
     expr(c, node.named("from", parse_fragment("(from)", "site")))
     expr(c, node.named("steps"))
     c.op(node, L.OP.TRACK_SITE, tracks=c.add_list(indices)[0], role=role)
+
+
+@compiles("site_track_first")
+def track_first(c: Compiler, node: Node) -> None:
+    """``(trackSite FirstSite [ROLE] ["Name"] [from:SITE] [if:COND])``: the first site of a
+    track, from SITE on (wrapping round), where COND holds at (to); -1 when none does or SITE is
+    not on the track. The track as Ludii picks it: with a name, the first whose name contains it
+    (the player's own with ROLE); without, the player's own or the board's (with no ROLE, the
+    board's); none such, the board's first track."""
+    if not c.tracks:
+        raise fail(node, "(trackSite FirstSite …) needs a board with a (track …)")
+    who = next((a for a in node.positional if isinstance(a, Sym)), None)
+    name = next((a for a in node.positional if isinstance(a, str)), None)
+    indices = []
+    for colour in range(L.COLOURS):
+        owner = colour if who is not None else None  # None: Ludii's player 0 (no owner)
+        if name is not None:
+            found = [i for i, t in enumerate(c.tracks)
+                     if name in t.name and (owner is None or t.owner == owner)]
+        else:
+            found = [i for i, t in enumerate(c.tracks) if t.owner < 0 or t.owner == owner]
+        indices.append((found or [0])[0])
+    frm = node.named("from")
+    if frm is None:  # Ludii's Undefined: from the track's start
+        c.op(node, L.OP.CONST, value=-1)
+    else:
+        expr(c, frm)
+    role = c.role(node, who) if who is not None else L.ROLE.MOVER
+    loop = c.op(node, L.OP.SITES_LOOP, tracks=c.add_list(indices)[0], role=role,
+                mode=L.LOOP.FIRST)
+    cond = node.named("if")
+    if cond is None:
+        c.op(node, L.OP.TRUE)
+    else:
+        expr(c, cond)
+    c.op(node, L.OP.SITES_NEXT, jump=len(c.code) - loop)
+    c.code.set(loop, jump=len(c.code) - 1 - loop)
 
 
 @compiles("int_count_moves_this_turn")

@@ -20,6 +20,7 @@ from ludi.compile.moves import (
     generator_only,
     sub_node,
 )
+from ludi.compile.regions import open_spans, span_end
 from ludi.compile.registry import compiles, fail, ludeme, operands
 from ludi.lang import Node, parse_fragment
 from ludi.lang.tree import Named, Sym
@@ -297,6 +298,19 @@ def move_again(c: Compiler, node: Node) -> list[int]:
     return [c.effs.add(node, kind=L.EFF.MOVE_AGAIN)]
 
 
+@compiles("effect_set_next_player")
+def set_next_player(c: Compiler, node: Node) -> list[int]:
+    """``(set NextPlayer (player N))``: player N moves next. Ludii's (moveAgain) is the same
+    action with the mover's number, so in a two-player game it is a move again when N is the
+    mover and the usual turn otherwise; the move's last such effect decides. With more players
+    the turn order would change, which is refused."""
+    if c.num_players != 2:
+        raise fail(node, "(set NextPlayer …) is supported in two-player games only; this game "
+                   f"has {c.num_players} players")
+    start, end = c.code_range(node.args[0].args[0])
+    return [c.effs.add(node, kind=L.EFF.SET_NEXT, value=start, value_end=end)]
+
+
 @compiles("effect_roll")
 def roll(c: Compiler, node: Node) -> list[int]:
     """``(roll [(then …)])``: every die shows a new face; its (then …) runs after."""
@@ -359,11 +373,16 @@ def for_each_site(c: Compiler, node: Node) -> list[int]:
         cond, first, second = region.args
         return c.dispatch(Node("effect_if", (cond, replace(node, args=(first, effect)),
                                              replace(node, args=(second, effect))), node.pos))
-    code = c.region(region)
+    code, span = open_spans(c, node, region)
+    if span is not None:  # its two ends, which the effect evaluates first
+        start, end = c.code_range(span_end(c, span[1], "from"))
+        c.dynregs.set(span[0], **{"from": start, "from_end": end})
+        start, end = c.code_range(span_end(c, span[1], "to"))
+        c.dynregs.set(span[0], to=start, to_end=end)
     first, count = inner_list(c, effect, NESTED_SITES, node, "(forEach Site …) takes simple "
                               "effects only (remove, fromTo, moveAgain, if, set Var)")
     return [c.effs.add(node, kind=L.EFF.FOR_EACH_SITE, region=code, apply=first,
-                       apply_count=count)]
+                       apply_count=count, span=span[0] + 1 if span is not None else 0)]
 
 
 @compiles("effect_set_var")

@@ -28,6 +28,7 @@ COLOURS = 4  # the most players: per-colour blocks of the tables, state and work
 MAX_COMPONENTS = 64  # the most piece types
 MAX_VARS = 4  # Ludii's variables a game may name
 MAX_REMEMBERED = 8  # names of remembered values a game may use (bits of S.REMEMBERED)
+MAX_SPANS = 8  # (sites Track … from: to:) regions of a game (their ends: W.TRACK_ENDS)
 WORD_BITS = 64  # bits of an int64 word (bit sets in the state)
 VISITED_WORDS = 6  # words of visited-site bits ...
 VISITED_SITES = WORD_BITS * VISITED_WORDS  # ... for the sites 0 .. VISITED_SITES - 1
@@ -349,6 +350,13 @@ class DR:
     OWNER = Slot("DIRECTION: with CENTRE.WHERE or the STOP FILTER.PIECE, its colour")
     STOP_PIECE = Slot("DIRECTION: with the STOP FILTER.PIECE, the piece type")
     STOP_OWNER = Slot("DIRECTION: with the STOP FILTER.PIECE, its colour")
+    TRACKS = Slot("TRACK_SPAN: the first of COLOURS T.LIST entries, each colour's track (-1: "
+                  "none)")
+    FROM = Span("TRACK_SPAN: the site it starts at (a (forEach Site …) evaluates it; a loop "
+                "of the condition VM has it on its stack)")
+    TO = Span("TRACK_SPAN: the site it ends at (likewise)")
+    SPAN = Slot("TRACK_SPAN: where its two ends, once evaluated, are kept (W.TRACK_ENDS + "
+                "2 SPAN)")
 
 
 @codes(fields=DR)
@@ -383,6 +391,9 @@ class DYN:
                                               DR.WITH_CENTRE, DR.DISTANCE, DR.STOP,
                                               DR.STOP_INCLUDED, DR.PIECE, DR.OWNER,
                                               DR.STOP_PIECE, DR.STOP_OWNER))
+    TRACK_SPAN = Kind("(sites Track … from:A to:B): the sites of a track from A on to B "
+                      "(round past its end; all of it when B is not on it, none when A is not)",
+                      name="track-span", reads=(DR.TRACKS, DR.FROM, DR.TO, DR.SPAN))
 
 
 @codes(first=0)
@@ -445,8 +456,8 @@ class O:  # noqa: E742 - the op fields, as the kernels read them: t[at + O.ROLE]
     TIMES = Slot("REPEATED: how many times the position must have occurred")
     NUMBERS = Slot("IN_NUMBERS: the first of the numbers (T.LIST entries)")
     NUMBER_COUNT = Slot("IN_NUMBERS: how many")
-    TRACKS = Slot("TRACK_SITE: the first of COLOURS T.LIST entries, each colour's track "
-                  "(-1: none)")
+    TRACKS = Slot("TRACK_SITE, SITES_LOOP (LOOP.FIRST): the first of COLOURS T.LIST entries, "
+                  "each colour's track (-1: none)")
     TABLE = Slot("IS_START, COUNT_STEPS, CELL_NUMBER: the T.LIST entry where its lookup table "
                  "starts")
     MAP = Slot("MAP_ENTRY: 1 + the map (0: the first map that has the key)")
@@ -457,7 +468,9 @@ class O:  # noqa: E742 - the op fields, as the kernels read them: t[at + O.ROLE]
     TURNED = Slot("AHEAD: 1 when DIRECTION, a relative direction for a piece facing N, turns to "
                   "the facing of the piece on the site (T.FACING; no piece there: no step)")
     JUMP = Slot("SITES_LOOP, SITES_NEXT: how many ops apart the loop's two ends are")
-    MODE = Slot("SITES_LOOP: LOOP.ALL or LOOP.COUNT")
+    MODE = Slot("SITES_LOOP: a LOOP code")
+    SPAN = Slot("SITES_LOOP: 1 + the T.DYNREG row of a TRACK_SPAN in its region, whose two "
+                "ends it pops at its start (0: none)")
 
 
 @codes(fields=O)
@@ -598,8 +611,9 @@ class OP:
     # …)) or at how many (LOOP.COUNT: (count Sites in:(forEach … if:…))). Loops only jump within
     # their own ops, so the VM still runs each program straight through once per site, never
     # re-entered.
-    SITES_LOOP = Op("start a loop over the region's sites", name="sites-loop",
-                    reads=(O.REGION, O.JUMP, O.MODE))
+    SITES_LOOP = Op("start a loop over the region's sites (LOOP.FIRST: over a track's, from "
+                    "the site it pops, with the body at (to))", name="sites-loop",
+                    reads=(O.REGION, O.JUMP, O.MODE, O.TRACKS, O.ROLE, O.SPAN))
     SITES_NEXT = Op("the body's value -> on to the next site, or the loop's value",
                     name="sites-next", reads=(O.JUMP,), pops=1)
 
@@ -611,6 +625,9 @@ class LOOP:
     ALL = Code("whether the body held at every site")
     COUNT = Code("at how many sites it held")
     SUM = Code("the sum of its values at the sites")
+    FIRST = Code("(trackSite FirstSite …): the first site along the track O.TRACKS (of O.ROLE's "
+                 "colour) from the site the loop pops, wrapping round, where the body holds "
+                 "at (to) (-1: none, or that site is not on the track)")
 
 
 #: The tests a P.SOW_TURN game's end clauses are made of (alone, or under one (and …)/(or …)).
@@ -841,6 +858,8 @@ class E:
     TYPES = Slot("Promote, Add: the first of COLOURS T.LIST entries, each colour's piece type "
                  "(0: none, which an Add reads as the colour's own type)")
     REGION = Slot("ForEachSite: the region at whose sites it runs APPLY, (site) set to each")
+    SPAN = Slot("ForEachSite: 1 + the T.DYNREG row of a TRACK_SPAN in its region, whose ends "
+                "it evaluates first (0: none)")
     APPLY = Slot("Sow, Custodial, Surround, ForEachSite: the effects it runs at each site it "
                  "captures or visits, (site) or (between) set to it (first T.LIST entry)")
     APPLY_COUNT = Slot("how many")
@@ -909,7 +928,7 @@ class EFF:
     ADD = Kind("ROLE's piece of its colour's type in TYPES placed on SITE, if empty",
                name="add", reads=(E.SITE, E.TYPES, E.ROLE))
     FOR_EACH_SITE = Kind("the effects APPLY at each site of REGION", name="for-each-site",
-                         reads=(E.REGION, E.APPLY, E.APPLY_COUNT))
+                         reads=(E.REGION, E.APPLY, E.APPLY_COUNT, E.SPAN))
     SET_VAR = Kind("variable VAR takes the value VALUE", name="set-var",
                    reads=(E.VAR, E.VALUE))
     SET_VALUE = Kind("the value of ROLE's player takes the value VALUE", name="set-value",
@@ -936,6 +955,10 @@ class EFF:
                  "as its stop rule and range allow", name="slide", reads=(E.GEN,))
     FORGET_ALL = Kind("every value remembered under the name NAME_BIT is forgotten",
                       name="forget-all", reads=(E.NAME_BIT,))
+    SET_NEXT = Kind("Ludii's (set NextPlayer (player VALUE)) of a two-player game: the mover "
+                    "moves again when VALUE is the mover's number, else the turn passes as "
+                    "usual (the last such effect, or (moveAgain), of the move decides)",
+                    name="set-next", reads=(E.VALUE,))
 
 
 # ================================================================ moves (one int64 each)
@@ -1157,6 +1180,8 @@ class W:
                 "draws one move at random and tests only that (random_move)")
     DEFERRED = Slot("the instruction record of the do-filter the program left to the caller "
                     "(-1: none)")
+    TRACK_ENDS = Slot("the two ends of each TRACK_SPAN region (DR.SPAN), as its loop or "
+                      "(forEach Site …) evaluated them", width=2 * MAX_SPANS)
     PRIORS_OPEN = Slot("(do PRIOR next:…) brackets open in the move program: moves tried "
                        "inside one are tried in the position PRIOR left, so without it")
     SPANS_ON = Slot("1: the move program notes the spans of its (max Moves …) (kernels.legal "

@@ -246,13 +246,74 @@ def sites_outer(c: Compiler, node: Node) -> int:
 
 @compiles("region_sites_track")
 def sites_track(c: Compiler, node: Node) -> int:
-    """``(sites Track ["Name"])``: the sites of the board's track, or of the track so named."""
-    name = node.args[0] if node.args else None
-    found = [t for t in c.tracks if (t.name == name if name is not None else t.owner < 0)]
-    if not found:
-        raise fail(node, f'no track "{name}"' if name is not None else
-                   "(sites Track) needs a board with a (track …) of its own")
-    return fixed_region(c, np.array([x for x in found[0].cells if x >= 0], np.int64))
+    """``(sites Track [ROLE] ["Name"])``: the sites of a track as Ludii picks it: the first
+    named so, or whose name contains the name and is the board's or the player's (ROLE's; with
+    no ROLE the board's); without a name, the player's own or the board's."""
+    who = next((a for a in node.positional if isinstance(a, Sym)), None)
+    name = next((a for a in node.positional if isinstance(a, str)), None)
+
+    def track(colour: int) -> int:
+        owner = role_target(c, node, who, colour) if who is not None else -1
+        found = [i for i, t in enumerate(c.tracks)
+                 if (name is not None and t.name == name)
+                 or ((name is None or name in t.name) and t.owner in (-1, owner))]
+        return found[0] if found else -1  # Ludii: no track for this player, no sites
+
+    def cells(colour: int) -> np.ndarray:
+        index = track(colour)
+        if index < 0:
+            return np.zeros(0, np.int64)
+        return np.array([x for x in c.tracks[index].cells if x >= 0], np.int64)
+
+    if not c.tracks:
+        raise fail(node, "(sites Track …) needs a board with a (track …)")
+    if node.named("from") is not None or node.named("to") is not None:
+        return track_span(c, node, [track(colour) for colour in range(L.COLOURS)])
+    if who is None:
+        found = cells(0)
+        if not found.size:
+            raise fail(node, f'no track "{name}"' if name is not None else
+                       "(sites Track) needs a board with a (track …) of its own")
+        return fixed_region(c, found)
+    return static_region(c, cells)
+
+
+def track_span(c: Compiler, node: Node, tracks: list[int]) -> int:
+    """``(sites Track … from:A to:B)``: a T.DYNREG row whose two ends its user evaluates
+    before it looks at the sites (W.TRACK_ENDS): the (all Sites …)/(count Sites …) loop that has
+    them on its stack, or the (forEach Site …) effect that evaluates them; elsewhere the ends
+    would be stale, so it is refused (``c.spans_open`` is None there)."""
+    if c.spans_open is None:
+        raise fail(node, "(sites Track … from:SITE to:SITE) is supported as the region of "
+                   "(forEach Site …), (all Sites …), (count Sites in:(forEach …)) and (count "
+                   "Pieces … in:…)/(no Pieces … in:…) only")
+    if c.span_count >= L.MAX_SPANS:
+        raise fail(node, f"at most {L.MAX_SPANS} (sites Track … from: to:) are supported")
+    row = c.dynregs.add(node, kind=L.DYN.TRACK_SPAN, tracks=c.add_list(tracks)[0],
+                        span=c.span_count)
+    c.span_count += 1
+    c.spans_open.append((row, node))
+    return L.REG.DYNAMIC - row
+
+
+def open_spans(c: Compiler, node: Node, region: Node) -> tuple[int, tuple | None]:
+    """Compile a region whose track spans (if any) its user evaluates: its code and the one
+    span's (T.DYNREG row, node), None without one; two spans are refused."""
+    saved, c.spans_open = c.spans_open, []
+    try:
+        code = c.region(region)
+        spans = c.spans_open
+    finally:
+        c.spans_open = saved
+    if len(spans) > 1:
+        raise fail(node, "a region with two (sites Track … from: to:) is not supported")
+    return code, (spans[0] if spans else None)
+
+
+def span_end(c: Compiler, span: Node, name: str) -> Node | Sym:
+    """A span's end (``from`` or ``to``): Ludii's Undefined, -1, when not given."""
+    value = span.named(name)
+    return value if value is not None else Sym("undefined", "Undefined")
 
 
 @compiles("region_sites_role")

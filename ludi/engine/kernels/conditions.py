@@ -28,6 +28,7 @@ from ludi.compile.layout import (
     MP,
     OP,
     REG,
+    TR,
     G,
     I,
     O,
@@ -49,6 +50,7 @@ from ludi.engine.kernels.core import (
     sec,
     tiny,
     to_clear,
+    track_block,
     visited,
 )
 from ludi.engine.kernels.history import repetitions
@@ -122,8 +124,39 @@ def part_region_has(t, s, w, code, colour, site):
         return (s[sec(s, S.REMEMBERED) + site] >> t[at + DR.BIT]) & 1 == 1
     if kind == DYN.DIRECTION:
         return direction_region_has(t, s, w, row, colour, site)
+    if kind == DYN.TRACK_SPAN:
+        return in_track_span(t, w, at, colour, site)
     fail(w, ERR.DYNREG, row, kind)
     return False
+
+
+@kernel
+def in_track_span(t, w, at, colour, site):
+    """Is ``site`` in the DYN.TRACK_SPAN row at ``at`` (its ends in W.TRACK_ENDS), seen by
+    ``colour``: Ludii's (sites Track … from:A to:B) walks the track from A (its start when A is
+    -1; nothing when A is off it) to B, round past its end, and to A again when B is off it."""
+    index = t[t[T.LIST] + t[at + DR.TRACKS] + colour]
+    if index < 0:
+        return False
+    block = track_block(t, index)
+    length = t[block + TR.LENGTH]
+    places = block + TR.SITES + length  # each site's place on the track (-1: off it)
+    if t[block + TR.SITES + length - 1] < 0:  # a last End is no site
+        length -= 1
+    span = W.TRACK_ENDS + 2 * t[at + DR.SPAN]
+    frm, to = w[span], w[span + 1]
+    start = 0
+    if frm != -1:
+        if frm < 0 or frm >= t[P.CELLS] or t[places + frm] < 0:
+            return False
+        start = t[places + frm]
+    place = t[places + site]
+    if place < 0 or place >= length:
+        return False
+    last = length - 1
+    if 0 <= to < t[P.CELLS] and 0 <= t[places + to] < length:
+        last = (t[places + to] - start) % length
+    return (place - start) % length <= last
 
 
 @tiny
@@ -704,14 +737,19 @@ def sites_loop(t, s, w, pc, sp):
     at = t[T.CODE] + pc * O.SIZE
     vals = t[P.W_VM]
     why = vals + t[P.VM_STACK]
+    loop = pc if t[at + O.KIND] == OP.SITES_LOOP else pc - t[at + O.JUMP]
+    if t[t[T.CODE] + loop * O.SIZE + O.MODE] == LOOP.FIRST:
+        return track_first(t, s, w, pc, loop, sp)
     if t[at + O.KIND] == OP.SITES_LOOP:
-        loop = pc
+        if t[at + O.SPAN] > 0:  # a track span's two ends, evaluated just before the loop
+            span = W.TRACK_ENDS + 2 * t[t[T.DYNREG] + (t[at + O.SPAN] - 1) * DR.SIZE + DR.SPAN]
+            w[span], w[span + 1] = w[vals + sp - 2], w[vals + sp - 1]
+            sp -= 2
         w[vals + sp] = s[I.SITE]
         w[vals + sp + 1] = -1
         w[vals + sp + 2] = 0
         sp += 3
     else:  # OP.SITES_NEXT: the body's value is on top; its O.JUMP points back at the loop
-        loop = pc - t[at + O.JUMP]
         sp -= 1
         held = w[vals + sp] != 0
         if t[t[T.CODE] + loop * O.SIZE + O.MODE] == LOOP.SUM:
@@ -730,6 +768,56 @@ def sites_loop(t, s, w, pc, sp):
     s[I.SITE] = c
     w[why + sp - 1] = loop
     return loop + 1, sp
+
+
+@kernel
+def track_first(t, s, w, pc, loop, sp):
+    """:func:`sites_loop` of a LOOP.FIRST loop, Ludii's (trackSite FirstSite …): from the site
+    it pops, along the track, wrapping round, to the first site where the body holds at (to).
+    Its three entries: the (to) to restore, the places gone on from the start, the start."""
+    head = t[T.CODE] + loop * O.SIZE
+    vals = t[P.W_VM]
+    why = vals + t[P.VM_STACK]
+    index = t[t[T.LIST] + t[head + O.TRACKS] + role_colour(t, s, t[head + O.ROLE])]
+    block = track_block(t, index) if index >= 0 else 0
+    length = t[block + TR.LENGTH] if index >= 0 else 0
+    sites = block + TR.SITES
+    if pc == loop:  # the start: the site to look from is on top (-1: the track's start)
+        frm = w[vals + sp - 1]
+        start = -1
+        if index >= 0 and frm == -1:
+            start = 0
+        elif index >= 0 and 0 <= frm < t[P.CELLS] and t[sites + length + frm] >= 0:
+            start = t[sites + length + frm]
+        if start < 0:  # Ludii's Undefined; the body is not run
+            w[vals + sp - 1] = -1
+            w[why + sp - 1] = loop
+            return loop + t[head + O.JUMP] + 1, sp
+        w[vals + sp - 1] = s[I.TO]
+        w[vals + sp] = 0
+        w[vals + sp + 1] = start
+        s[I.TO] = t[sites + start]
+        w[why + sp + 1] = loop
+        return loop + 1, sp + 2
+    sp -= 1  # SITES_NEXT: the body's value is on top
+    k, start = w[vals + sp - 2], w[vals + sp - 1]
+    result = -1
+    if w[vals + sp] != 0:
+        result = t[sites + (start + k) % length]
+    else:
+        k += 1
+        while k < length and t[sites + (start + k) % length] < 0:  # a track's End
+            k += 1
+        if k < length:
+            w[vals + sp - 2] = k
+            s[I.TO] = t[sites + (start + k) % length]
+            w[why + sp - 1] = loop
+            return loop + 1, sp
+    sp -= 3
+    s[I.TO] = w[vals + sp]
+    w[vals + sp] = result
+    w[why + sp] = loop
+    return pc + 1, sp + 1
 
 
 @tiny

@@ -10,6 +10,7 @@ import numpy as np
 from ludi.compile.layout import (
     BOARD,
     CR,
+    DR,
     EFF,
     ERR,
     FORCED_PASS,
@@ -156,6 +157,8 @@ def simple_effect(t, s, w, e):
                 remove(t, s, site)
     elif kind == EFF.MOVE_AGAIN:
         s[I.MOVE_AGAIN] = 1
+    elif kind == EFF.SET_NEXT:  # Ludii's next player, in a two-player game (compiled so)
+        s[I.MOVE_AGAIN] = 1 if span_value(t, s, w, at + E.VALUE, 0) == s[I.MOVER] + 1 else 0
     elif kind == EFF.ROLL:
         roll(t, s)
     elif kind == EFF.SET_STATE:
@@ -367,6 +370,11 @@ def atomic_effects(t, s, w, start, count):
 def for_each_site(t, s, w, e):
     """The record's effects at each site of its region, (site) set to each, in site order."""
     at = t[T.EFF] + e * E.SIZE
+    if t[at + E.SPAN] > 0:  # a track span's two ends, as the move left the position
+        row = t[T.DYNREG] + (t[at + E.SPAN] - 1) * DR.SIZE
+        span = W.TRACK_ENDS + 2 * t[row + DR.SPAN]
+        w[span], _ = evaluate(t, s, w, t[row + DR.FROM], t[row + DR.FROM_END])
+        w[span + 1], _ = evaluate(t, s, w, t[row + DR.TO], t[row + DR.TO_END])
     saved = s[I.SITE]
     c = next_site(t, s, w, t[at + E.REGION], -1)
     while c >= 0:
