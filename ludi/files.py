@@ -1,9 +1,9 @@
-"""Files that ship with ludi beside its code: the grammar, the experiments' settings and the
-Ludii coverage page (which games the library study draws from).
+"""Files that ship with ludi beside its code: the grammar and the experiments' settings (with
+the list of Ludii's games the library study draws from).
 
-In a checkout they live at the top of the repository (``grammars/``, ``experiments/``,
-``docs/``), where people edit them; the wheel carries copies inside the package
-(``ludi/_shipped/``, pyproject's ``force-include``), so an installed ludi finds them too.
+In a checkout they live at the top of the repository (``grammars/``, ``experiments/``), where
+people edit them; the wheel carries copies inside the package (``ludi/_shipped/``, pyproject's
+``force-include``), so an installed ludi finds them too.
 
 >>> shipped("experiments/demo.toml").name
 'demo.toml'

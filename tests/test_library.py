@@ -3,6 +3,7 @@ filed by, the library and its held-out seeds, and the MAP-Elites archive the smo
 
 from __future__ import annotations
 
+import subprocess
 import tomllib
 from pathlib import Path
 
@@ -15,14 +16,17 @@ from ludi.evolve.benchmark import BENCHMARK
 from ludi.evolve.concepts import ConceptSpace, distance, ludemes, nearest
 from ludi.experiments import load
 from ludi.experiments.library import (
+    LIBRARY,
     concept_space,
     descriptors,
     grid,
     library,
+    library_snapshot,
     median_interval,
+    take_library,
 )
 from ludi.lang import load_description
-from ludi.ludii.report import agreeing_files
+from ludi.ludii.report import PAGE, agreeing_files
 
 ROOT = Path(__file__).resolve().parents[1]
 SHIPPED = ["tictactoe", "gomoku", "hex", "yavalath", "oware", "playwin", "havannah"]
@@ -56,10 +60,21 @@ def test_the_concept_space_is_a_deterministic_pca():
     assert [name for name, _ in space.loadings(0, 2)]
 
 
-def test_the_library_is_the_coverage_page_and_its_seeds_are_held_out(tmp_path):
+def test_the_library_is_the_coverage_page_at_its_commit_and_its_seeds_are_held_out(tmp_path):
+    """The study's library is a snapshot of the coverage page's agreeing files: exactly the
+    page's list at the commit it names, every file still agreeing on today's page."""
     settings = load("library").settings("full")
-    files = library(settings)
-    assert files == agreeing_files(ROOT / "docs" / "ludii-coverage.md") and len(files) > 200
+    files = library()
+    commit, listed = library_snapshot(ROOT / LIBRARY)
+    assert files == listed and len(files) > 200
+    then = subprocess.run(["git", "-C", str(ROOT), "show", f"{commit}:{PAGE}"],
+                          capture_output=True, text=True, check=True).stdout
+    (tmp_path / "page.md").write_text(then, encoding="utf-8")
+    assert files == agreeing_files(tmp_path / "page.md")
+    lost = set(files) - set(agreeing_files(ROOT / PAGE))
+    assert not lost, (f"{sorted(lost)} no longer agree with Ludii: write the library anew "
+                      "(python -m ludi.experiments.library) and rerun the library and atlas "
+                      "studies")
     seeds = settings["seed_games"]
     assert len(seeds) == len(set(seeds)) == 14 and set(seeds) <= set(files)
     benchmark = tomllib.loads(BENCHMARK.read_text(encoding="utf-8"))
@@ -67,6 +82,28 @@ def test_the_library_is_the_coverage_page_and_its_seeds_are_held_out(tmp_path):
     assert not set(seeds) & ludii  # never an entry the fitness was judged on
     with pytest.raises(LudiError, match="run `ludi ludii`"):
         agreeing_files(tmp_path / "missing.md")
+
+
+def test_taking_the_library_writes_the_pages_list_with_its_commit(tmp_path, monkeypatch):
+    monkeypatch.chdir(ROOT)  # (git and the page's path are read from the checkout)
+    out = tmp_path / "library.txt"
+    assert take_library(out) == len(agreeing_files(ROOT / PAGE))
+    commit, files = library_snapshot(out)
+    assert files == agreeing_files(ROOT / PAGE)
+    last = subprocess.run(["git", "log", "-1", "--format=%H", "--", PAGE],
+                          capture_output=True, text=True, check=True).stdout.strip()
+    assert commit == last
+    # the page as an earlier commit had it: the library list's own commit gives its list
+    pinned, listed = library_snapshot(ROOT / LIBRARY)
+    take_library(out, commit=pinned[:10])
+    assert library_snapshot(out) == (pinned, listed)
+    with pytest.raises(LudiError, match="git rev-parse"):
+        take_library(out, commit="not-a-commit")
+    out.write_text("# a list with no commit\nhunt/Adugo.lud\n", encoding="utf-8")
+    with pytest.raises(LudiError, match="names no commit"):
+        library_snapshot(out)
+    with pytest.raises(LudiError, match="no library list"):
+        library_snapshot(tmp_path / "missing.txt")
 
 
 def test_the_grid_spans_the_library():

@@ -28,7 +28,7 @@ EXTRA = {"heldout": ["experiments/benchmark.toml", "experiments/demo.toml",
          **{name: ["ludi/evolve", "ludi/experiments/evolution.py"]
             for name in ("viability", "search", "rediscovery")},
          "library": ["ludi/evolve", "ludi/experiments/evolution.py", "ludi/ludii/report.py",
-                     "docs/ludii-coverage.md"]}
+                     "experiments/library-files.txt"]}
 CONFIG, PATTERNS = "ludi/evolve/config.py", "ludi/evolve/patterns.py"
 #: The studies that evolve: every setting of a run counts for them, not only the judging ones.
 EVOLVING = ("viability", "search", "rediscovery", "library", "atlas")

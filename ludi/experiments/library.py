@@ -1,7 +1,10 @@
 """``library``: evolution from Ludii's library, filed by MAP-Elites over what the games are made
 of, as GAVEL (Todd et al. 2024) does with a language model, here with typed variation alone.
 
-The library is every file of Ludii's library ludi plays and agrees on (docs/ludii-coverage.md).
+The library is the files of Ludii's library that ludi played and agreed on when it was last
+taken from the coverage page (:data:`LIBRARY`, a list written by :func:`take_library`): a
+snapshot, so that the study's figures stay put while the coverage page grows, and are taken
+anew (the study rerun) when a researcher chooses to.
 The seeds are a held-out set of 14 of them, drawn once and written in the settings (GAVEL seeds
 its archive with 14 held-out Ludii games). Each run is MAP-Elites (a pyribs ``GridArchive``)
 whose parents are drawn uniformly from the archive's elites and varied by ludi's typed crossover
@@ -21,11 +24,13 @@ from __future__ import annotations
 
 import math
 import random
+import re
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
 
+from ludi.errors import LudiError
 from ludi.evolve.concepts import ConceptSpace, ludemes, nearest
 from ludi.evolve.fitness import evaluate
 from ludi.evolve.report import individuals_table
@@ -36,7 +41,7 @@ from ludi.experiments.runner import Unit, unit_seed
 from ludi.files import shipped
 from ludi.lang import load_description, parse
 from ludi.lang.description import ludii_library
-from ludi.ludii.report import PAGE, agreeing_files
+from ludi.ludii.report import PAGE, agreeing_in
 
 #: The kinds of interval in this study's report.
 INTERVALS = ("runs: mean and 95% t-interval over the runs; the library's median fitness: an "
@@ -54,10 +59,57 @@ GAVEL = {"seeds": 14, "descriptors": "2 (PCA of Ludii's boolean concepts)",
          "variation": "a fine-tuned CodeLlama-13b rewriting one part of the description"}
 
 
-def library(settings: dict) -> list[str]:
-    """The library's files (relative to its ``board/`` folder): those the coverage page lists
-    as agreeing with Ludii."""
-    return agreeing_files(shipped(settings.get("page", PAGE)))
+#: The study's library: one file (relative to ``board/``) a line, after a header of ``#``
+#: comments that names the coverage page and the commit it was taken from.
+LIBRARY = "experiments/library-files.txt"
+
+
+def library() -> list[str]:
+    """The library's files (relative to its ``board/`` folder): the list :data:`LIBRARY`."""
+    return library_snapshot(shipped(LIBRARY))[1]
+
+
+def library_snapshot(path: str | Path) -> tuple[str, list[str]]:
+    """The commit a library list was taken at and its files."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise LudiError(f"no library list at {path}: write it with "
+                        "`python -m ludi.experiments.library`", file=str(path)) from None
+    commit = re.search(r"^# commit: ([0-9a-f]{40})$", text, re.M)
+    if not commit:
+        raise LudiError(f"{path} names no commit (its header's `# commit:` line): write it "
+                        "with `python -m ludi.experiments.library`", file=str(path))
+    return commit[1], [line for line in text.splitlines() if line and not line.startswith("#")]
+
+
+def take_library(out: str | Path = LIBRARY, page: str | Path = PAGE,
+                 commit: str | None = None) -> int:
+    """Write the coverage page's agreeing files to ``out`` as the study's library, with the
+    commit the page comes from: ``commit`` (the page as committed there), else the last commit
+    that changed it (which must then be committed unchanged); return how many files. The
+    library and atlas studies must then be rerun."""
+    import subprocess
+
+    def git(*args: str) -> str:
+        try:
+            return subprocess.run(["git", *args], capture_output=True, text=True,
+                                  check=True).stdout
+        except subprocess.CalledProcessError as e:
+            raise LudiError(f"git {' '.join(args)}: {e.stderr.strip()}") from None
+
+    if commit is None:
+        if git("status", "--porcelain", "--", str(page)).strip():
+            raise LudiError(f"{page} has uncommitted changes: commit it first", file=str(page))
+        commit = git("log", "-1", "--format=%H", "--", str(page)).strip()
+    commit = git("rev-parse", "--verify", f"{commit}^{{commit}}").strip()
+    files = agreeing_in(git("show", f"{commit}:{page}"))
+    header = ["# The library of `ludi experiment library`: the files docs/ludii-coverage.md",
+              "# listed as playing and agreeing with Ludii at the commit below. Written by",
+              "# `python -m ludi.experiments.library [COMMIT]`; rerun the library and atlas",
+              "# studies after writing it anew.", f"# commit: {commit}"]
+    Path(out).write_text("\n".join([*header, *files]) + "\n", encoding="utf-8")
+    return len(files)
 
 
 def _path(rel: str, settings: dict) -> str:
@@ -66,7 +118,7 @@ def _path(rel: str, settings: dict) -> str:
 
 def concept_space(settings: dict) -> tuple[ConceptSpace, list[frozenset[str]], list[str]]:
     """The PCA of the library's ludeme booleans, the library's ludeme sets and its files."""
-    files = library(settings)
+    files = library()
     sets = [ludemes(load_description(_path(f, settings))) for f in files]
     return ConceptSpace.fit(sets), sets, files
 
@@ -147,9 +199,7 @@ def units(settings: dict) -> list[Unit]:
     space, sets, files = concept_space(settings)
     missing = sorted(set(settings["seed_games"]) - set(files))
     if missing:
-        from ludi.errors import LudiError
-
-        raise LudiError(f"seed games not in the library (docs/ludii-coverage.md): {missing}")
+        raise LudiError(f"seed games not in the library ({LIBRARY}): {missing}")
     cells = grid(settings, space, sets)
     seeds = [_path(f, settings) for f in settings["seed_games"]]
     out = []
@@ -238,7 +288,7 @@ def summarise(settings: dict, results: dict, out: Path) -> str:
     figure = save(_archive_plot(table, library_xy, files, settings, cells), out, "archive.png")
     lines = ["## Results", "",
              f"Library: {len(files)} Ludii files ludi plays and agrees on "
-             f"({settings.get('page', PAGE)}); "
+             f"({LIBRARY}); "
              f"seeds: {len(settings['seed_games'])} of them, held out of the fitness's "
              f"benchmark and drawn once (settings). Grid: {cells['dims'][0]} x "
              f"{cells['dims'][1]} cells over the rules plane (PC1 and PC2 of "
@@ -353,3 +403,9 @@ def _shown(novel: pd.DataFrame, out: Path, settings: dict) -> list[str]:
                   f"{r.operator} in generation {r.generation}.", "", "```", r.text.strip(),
                   "```", "", f"![{game.name}]({picture})", ""]
     return lines
+
+
+if __name__ == "__main__":
+    import sys
+
+    print(f"{take_library(commit=(sys.argv[1:] or [None])[0])} files written to {LIBRARY}")

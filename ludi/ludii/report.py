@@ -49,6 +49,11 @@ def agreeing_files(page: str | Path) -> list[str]:
     except FileNotFoundError:
         raise LudiError(f"no coverage page at {page}: run `ludi ludii` to write it",
                         file=str(page)) from None
+    return agreeing_in(text)
+
+
+def agreeing_in(text: str) -> list[str]:
+    """The files a coverage page's text lists as agreeing, in its order."""
     return re.findall(r"^\| ([^|]+\.lud) \| agrees \|", text, re.M)
 
 
