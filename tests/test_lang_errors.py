@@ -308,6 +308,7 @@ def test_string_where_an_int_is_expected():
     e = error_of(parse, text)
     msg = located(e, ArgumentError, text, '"5"')
     assert msg == ("argument 1 in (hex …) is a string; it accepts an integer, 'Diamond', "
+                   "'Hexagon', 'Limping', "
                    "'Rectangle' or 'Triangle'")
 
 

@@ -98,7 +98,7 @@ def foreach_direction(c: Compiler, node: Node) -> None:
     where B holds ((between): that site), to a site where C2 holds, where the piece moves (the
     apply first). Each way is a leap's path whose sites on the way are tested (GEN.LEAP with
     G.WAYPOINTS)."""
-    outer_to = sub_node(node, "foreach_direction_to")
+    outer_to = sub_node(node, "to_foreach_direction")
     if outer_to is None or c.piece is None or sub_node(node, "from") is not None \
             or sub_node(node, "between") is not None:
         raise fail(node, FOREACH_DIRECTION_FORM)
@@ -107,7 +107,7 @@ def foreach_direction(c: Compiler, node: Node) -> None:
         raise fail(node, f"(forEach Direction …) on a {b.shape} board is not supported yet "
                    "(its turns are a square grid's eighths)")
     first_cond = outer_to.named("if")
-    inner = sub_node(outer_to, "foreach_direction_apply").args[0]
+    inner = sub_node(outer_to, "apply_foreach_direction").args[0]
     start_from = sub_node(inner, "from")
     if start_from is None or len(start_from.args) != 1 or not isinstance(
             start_from.args[0], Node) or start_from.args[0].rule != "site_to" \
