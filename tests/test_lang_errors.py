@@ -308,8 +308,7 @@ def test_string_where_an_int_is_expected():
     e = error_of(parse, text)
     msg = located(e, ArgumentError, text, '"5"')
     assert msg == ("argument 1 in (hex …) is a string; it accepts an integer, 'Diamond', "
-                   "'Hexagon', 'Limping', "
-                   "'Rectangle' or 'Triangle'")
+                   "'Hexagon', 'Limping', 'Rectangle' or 'Triangle'")
 
 
 def test_string_for_the_player_count():
@@ -346,8 +345,8 @@ def test_missing_argument():
     e = error_of(parse, text)
     msg = located(e, ArgumentError, text, ")) (piece")
     assert msg == ("(hex …) is missing an argument: expected an integer, 'Diamond', "
-                   "'Rectangle' or 'Triangle'")
-    assert e.expected == ["Diamond", "Rectangle", "Triangle"]
+                   "'Hexagon', 'Limping', 'Rectangle' or 'Triangle'")
+    assert e.expected == ["Diamond", "Hexagon", "Limping", "Rectangle", "Triangle"]
 
 
 def test_missing_second_argument_is_numbered():

@@ -311,6 +311,12 @@ def set_next_player(c: Compiler, node: Node) -> list[int]:
     return [c.effs.add(node, kind=L.EFF.SET_NEXT, value=start, value_end=end)]
 
 
+@compiles("player_number")
+def player_number(c: Compiler, node: Node) -> None:
+    """``(player N)`` is read by :func:`set_next_player` only."""
+    raise fail(node, "(player N) is read only in (set NextPlayer (player N))")
+
+
 @compiles("effect_roll")
 def roll(c: Compiler, node: Node) -> list[int]:
     """``(roll [(then …)])``: every die shows a new face; its (then …) runs after."""

@@ -89,6 +89,14 @@ FOREACH_DIRECTION_FORM = (
     "[(then …)]), DIRS2 turned from each of DIRS")
 
 
+@compiles("to_foreach_direction", "apply_foreach_direction")
+def foreach_direction_part(c: Compiler, node: Node) -> None:
+    """The ``(to if:… (apply (forEach Direction …)))`` of a (forEach Direction …) is read by
+    :func:`foreach_direction` only."""
+    raise fail(node, "(to if:… (apply (forEach Direction …))) is read only in a "
+               "(forEach Direction …)")
+
+
 @compiles("moves_foreach_direction")
 def foreach_direction(c: Compiler, node: Node) -> None:
     """Ludii's ForEachDirection nested once, the way its bent steps are written: from the

@@ -131,6 +131,16 @@ def part_region_has(t, s, w, code, colour, site):
 
 
 @kernel
+def evaluate_track_ends(t, s, w, row):
+    """Evaluate the two ends of the DYN.TRACK_SPAN region of T.DYNREG row ``row`` in the
+    position as it is, into W.TRACK_ENDS (for a (forEach Site …) over it)."""
+    at = t[T.DYNREG] + row * DR.SIZE
+    span = W.TRACK_ENDS + 2 * t[at + DR.SPAN]
+    w[span], _ = evaluate(t, s, w, t[at + DR.FROM], t[at + DR.FROM_END])
+    w[span + 1], _ = evaluate(t, s, w, t[at + DR.TO], t[at + DR.TO_END])
+
+
+@kernel
 def in_track_span(t, w, at, colour, site):
     """Is ``site`` in the DYN.TRACK_SPAN row at ``at`` (its ends in W.TRACK_ENDS), seen by
     ``colour``: Ludii's (sites Track … from:A to:B) walks the track from A (its start when A is

@@ -10,7 +10,6 @@ import numpy as np
 from ludi.compile.layout import (
     BOARD,
     CR,
-    DR,
     EFF,
     ERR,
     FORCED_PASS,
@@ -37,7 +36,14 @@ from ludi.compile.layout import (
 )
 from ludi.engine.kernels import sowing
 from ludi.engine.kernels.chains import chain_record
-from ludi.engine.kernels.conditions import evaluate, holds, in_region, next_site, span_value
+from ludi.engine.kernels.conditions import (
+    evaluate,
+    evaluate_track_ends,
+    holds,
+    in_region,
+    next_site,
+    span_value,
+)
 from ludi.engine.kernels.core import (
     fail,
     is_colour,
@@ -371,10 +377,7 @@ def for_each_site(t, s, w, e):
     """The record's effects at each site of its region, (site) set to each, in site order."""
     at = t[T.EFF] + e * E.SIZE
     if t[at + E.SPAN] > 0:  # a track span's two ends, as the move left the position
-        row = t[T.DYNREG] + (t[at + E.SPAN] - 1) * DR.SIZE
-        span = W.TRACK_ENDS + 2 * t[row + DR.SPAN]
-        w[span], _ = evaluate(t, s, w, t[row + DR.FROM], t[row + DR.FROM_END])
-        w[span + 1], _ = evaluate(t, s, w, t[row + DR.TO], t[row + DR.TO_END])
+        evaluate_track_ends(t, s, w, t[at + E.SPAN] - 1)
     saved = s[I.SITE]
     c = next_site(t, s, w, t[at + E.REGION], -1)
     while c >= 0:
