@@ -852,8 +852,8 @@ class E:
     TO_SITE = Span("FromTo: the site they go to")
     COUNT = Span("FromTo, Sow: how many counters (Sow: empty, all of the site's)")
     VALUE = Span("SetVar, SetValue, SetScore, AddScore, SetCounter, SetState, SetPending, "
-                 "SetNext, Remember, Forget: the value it sets, adds, remembers or forgets "
-                 "(SetVar, SetCounter: empty, -1; SetNext: the player's number)")
+                 "SetNext, Remember, Forget: the value it sets, adds, remembers or forgets, "
+                 "or the number of the player who moves next (SetVar, SetCounter: empty, -1)")
     ROLE = Slot("whose piece, value or score (a role code)")
     TYPES = Slot("Promote, Add: the first of COLOURS T.LIST entries, each colour's piece type "
                  "(0: none, which an Add reads as the colour's own type)")
