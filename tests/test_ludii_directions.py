@@ -14,11 +14,18 @@ And Ludii's own statistics of random play for the library files these unblock.
 
 from __future__ import annotations
 
+from dataclasses import replace
+from types import SimpleNamespace
+
+import numpy as np
 import pytest
 from conftest import LUDII
 
 import ludi
-from ludi.engine.game import from_description
+from ludi.compile import layout as L
+from ludi.compile.neighbours import rays_apart
+from ludi.engine.game import Game, from_description
+from ludi.engine.playouts import run_playouts
 from ludi.errors import CompileError
 from ludi.lang import load_description
 from ludi.lang.expand import NO_RULESET
@@ -141,6 +148,38 @@ def test_a_forEach_Direction_ludi_cannot_read_is_refused():
     text = HORSE.replace("BETWEEN", "").replace(outer, outer + " (between (range 1 2))")
     with pytest.raises((CompileError, ludi.LudiError), match="bent step"):
         ludi.parse(text)
+
+
+def _direction_rows(game) -> list[int]:
+    t = game.tables
+    first = int(t[L.T.DYNREG])
+    rows = (first + r * L.DR.SIZE for r in range(len(game.spec.origins["dynreg"])))
+    return [at for at in rows if t[at + L.DR.KIND] == L.DYN.DIRECTION]
+
+
+def test_counting_a_direction_region_ray_by_ray_plays_as_testing_every_site():
+    # Zola counts (sites Direction from:(from) …) for every move it tries; the compiler marks
+    # its rays apart (DR.APART) on the square board, so the count walks them; with the mark
+    # taken off, every site is tested against every ray: the games must be the same
+    game = from_description(load_description(BOARD / "war/replacement/eliminate/all/Zola.lud",
+                                             ruleset=NO_RULESET))
+    rows = _direction_rows(game)
+    assert rows and all(game.tables[at + L.DR.APART] == 1 for at in rows)
+    tables = game.tables.copy()
+    for at in rows:
+        tables[at + L.DR.APART] = 0
+    slow = Game(replace(game.spec, tables=tables))
+    assert run_playouts(slow, 30, 5)[0].tolist() == run_playouts(game, 30, 5)[0].tolist()
+
+
+def test_rays_that_meet_again_are_not_counted_ray_by_ray():
+    # a ring of four sites, one direction going round it: its ray comes back to its centre,
+    # so a count must test sites (a region holds each site once)
+    ring = SimpleNamespace(nbr=np.array([[1], [2], [3], [0]]), num_dirs=1, num_cells=4)
+    assert rays_apart(SimpleNamespace(board=ring), mask=1, steps=4) == 0
+    assert rays_apart(SimpleNamespace(board=ring), mask=1, steps=3) == 1
+    line = SimpleNamespace(nbr=np.array([[1, -1], [2, 0], [-1, 1]]), num_dirs=2, num_cells=3)
+    assert rays_apart(SimpleNamespace(board=line), mask=3, steps=3) == 1
 
 
 AGREEING = ["war/replacement/eliminate/all/Zola.lud", "race/score/Diagonals.lud",

@@ -346,6 +346,9 @@ class DR:
     DISTANCE = Slot("DIRECTION: the most sites each ray goes")
     STOP = Slot("DIRECTION: the sites that end a ray (a FILTER code, or NEVER for none)")
     STOP_INCLUDED = Slot("DIRECTION: 1 when the site that ends a ray is in the region")
+    APART = Slot("DIRECTION: 1 when no two of its rays from one centre share a site and none "
+                 "comes back to a site it passed (then (count Sites …) counts them ray by "
+                 "ray)")
     PIECE = Slot("DIRECTION: with CENTRE.WHERE or the STOP FILTER.PIECE, the piece type")
     OWNER = Slot("DIRECTION: with CENTRE.WHERE or the STOP FILTER.PIECE, its colour")
     STOP_PIECE = Slot("DIRECTION: with the STOP FILTER.PIECE, the piece type")
@@ -390,7 +393,7 @@ class DYN:
                      name="direction", reads=(DR.CENTRE, DR.SITE, DR.CENTRES, DR.DIRS,
                                               DR.WITH_CENTRE, DR.DISTANCE, DR.STOP,
                                               DR.STOP_INCLUDED, DR.PIECE, DR.OWNER,
-                                              DR.STOP_PIECE, DR.STOP_OWNER))
+                                              DR.STOP_PIECE, DR.STOP_OWNER, DR.APART))
     TRACK_SPAN = Kind("(sites Track … from:A to:B): the sites of a track from A on to B "
                       "(round past its end; all of it when B is not on it, none when A is not)",
                       name="track-span", reads=(DR.TRACKS, DR.FROM, DR.TO, DR.SPAN))

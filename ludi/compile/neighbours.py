@@ -237,7 +237,8 @@ def sites_direction(c: Compiler, node: Node) -> int:
                        "only for now (one read off the position is not)")
         steps = number(node, steps, "the distance: of (sites Direction …)", 0, 10_000)
     fields = {"dirs": mask, "with_centre": with_centre, "distance": steps, "stop": stop,
-              "stop_included": stop_included, **stop_fields}
+              "stop_included": stop_included, "apart": rays_apart(c, mask, steps),
+              **stop_fields}
 
     def rays(centres: np.ndarray) -> np.ndarray:
         return _ray_cells(c, centres, mask, with_centre, steps)
@@ -270,6 +271,26 @@ def sites_direction(c: Compiler, node: Node) -> int:
         return L.REG.DYNAMIC - c.dynregs.add(node, kind=L.DYN.DIRECTION, **fields)
     raise fail(node, "(sites Direction from:REGION) of a region such as (sites Around …) or a "
                "union is not supported yet")
+
+
+def rays_apart(c: Compiler, mask: int, steps: int) -> int:
+    """1 when, from every board cell, the rays along the directions of ``mask`` (up to
+    ``steps`` sites each) visit no site twice and never the centre: a count of a direction
+    region is then the sum of its rays' lengths (DR.APART)."""
+    nbr = c.board.nbr
+    dirs = [d for d in range(c.board.num_dirs) if (mask >> d) & 1]
+    for centre in range(c.board.num_cells):
+        seen = {centre}
+        for d in dirs:
+            x = centre
+            for _ in range(steps):
+                x = int(nbr[x, d])
+                if x < 0:
+                    break
+                if x in seen:
+                    return 0
+                seen.add(x)
+    return 1
 
 
 def _ray_cells(c: Compiler, centres: np.ndarray, mask: int, with_centre: int,

@@ -355,6 +355,37 @@ def on_rays(t, s, at, colour, centre, site):
     return False
 
 
+@kernel
+def rays_count(t, s, at, colour):
+    """The sites of the DIRECTION row at ``at`` (one centre, DR.APART rays): each ray's sites
+    counted as :func:`on_rays` finds them, without testing every board site against it."""
+    cells = t[P.BOARD_CELLS]
+    centre = region_centre(t, s, at)
+    if centre < 0 or centre >= cells:
+        return 0
+    total = t[at + DR.WITH_CENTRE]
+    mask = t[at + DR.DIRS]
+    dirs = t[P.DIRS]
+    nbr = t[T.NBR]
+    stop = t[at + DR.STOP]
+    target = -2
+    if stop == FILTER.PIECE:
+        target = piece_site(t, s, t[at + DR.STOP_PIECE], t[at + DR.STOP_OWNER])
+    for d in range(dirs):
+        if (mask >> d) & 1 == 0:
+            continue
+        x = centre
+        for _ in range(t[at + DR.DISTANCE]):
+            x = t[nbr + x * dirs + d]
+            if x < 0:
+                break
+            if x == target if stop == FILTER.PIECE else holds_filter(s, stop, colour, x):
+                total += t[at + DR.STOP_INCLUDED]
+                break
+            total += 1
+    return total
+
+
 # ---------------------------------------------------------------- lines, groups, rings
 
 
@@ -631,6 +662,11 @@ def leaf_rest(t, s, w, pc, op, at):
     turn counters, phases, approach, repetition, proposals."""
     if op == OP.COUNT_IN or op == OP.COUNT_SITES:
         code = t[at + O.REGION]
+        if op == OP.COUNT_SITES and code <= REG.DYNAMIC:
+            row = t[T.DYNREG] + (REG.DYNAMIC - code) * DR.SIZE
+            if t[row + DR.KIND] == DYN.DIRECTION and t[row + DR.APART] == 1 \
+                    and t[row + DR.CENTRE] != CENTRE.REGION:
+                return rays_count(t, s, row, s[I.MOVER])
         cnt = sec(s, S.COUNTS)
         total = 0
         c = next_site(t, s, w, code, -1)
