@@ -82,6 +82,24 @@ def final_states(game, n: int, seed: int, start=None) -> list:
     return out
 
 
+#: a 2x3 mancala board without stores, for rule tests of mancala moves (fill in {play} and
+#: {players}). Ludii's sites: 0-2 the bottom row (ludi's a b c), 3-5 the top row from the left
+#: (ludi labels the top row along the track: C B A, so "B2" is ludi's B). The track goes
+#: a b c A B C. At the start a and c hold 3, B holds 1.
+SMALL_MANCALA = """(game "M" (players {players})
+ (equipment {{(mancalaBoard 2 3 store:None (track "T" "0,E,N,W" loop:True))
+   (regions P1 (sites Bottom)) (regions P2 (sites Top)) (piece "Seed" Shared)
+   (map "Left" {{(pair P1 0) (pair P2 5)}}) (map "Right" {{(pair P1 2) (pair P2 3)}})}})
+ (rules (start {{(set Count 3 to:(sites {{"A1" "C1"}})) (set Count 1 to:(sites {{"B2"}}))}})
+  (play {play})
+  (end (if (no Moves Next) (result Mover Win)))))"""
+
+
+def mancala_counts(state) -> list[int]:
+    """The counts of SMALL_MANCALA's houses a b c C B A."""
+    return [state.count(label) for label in ("a", "b", "c", "C", "B", "A")]
+
+
 def pytest_configure(config):
     config.addinivalue_line("markers", "needs(reference): the test needs ludii, openspiel, dask or "
                             "browser (skipped without it locally, failed under CI)")

@@ -11,28 +11,17 @@ ActionMoveN, the board's coordinates):
 from __future__ import annotations
 
 import pytest
+from conftest import SMALL_MANCALA, mancala_counts
 
 import ludi
 from ludi.errors import CompileError, EngineError
 
-BOARD = """(game "M" (players 2)
- (equipment {{(mancalaBoard 2 3 store:None (track "T" "0,E,N,W" loop:True))
-   (regions P1 (sites Bottom)) (regions P2 (sites Top)) (piece "Seed" Shared)
-   (map "Left" {{(pair P1 0) (pair P2 5)}}) (map "Right" {{(pair P1 2) (pair P2 3)}})}})
- (rules (start {{(set Count 3 to:(sites {{"A1" "C1"}})) (set Count 1 to:(sites {{"B2"}}))}})
-  (play {play})
-  (end (if (no Moves Next) (result Mover Win)))))"""
-# Ludii's sites without stores: 0-2 the bottom row (a b c), 3-5 the top row from the left
-# (ludi labels the top row along the track: C B A, so "B2" is ludi's B, site 4)
-
-
-def counts(state) -> list[int]:
-    return [state.count(label) for label in ("a", "b", "c", "C", "B", "A")]
+BOARD = SMALL_MANCALA.replace("{players}", "2")
 
 
 def test_coordinates_on_a_mancala_board_without_stores():
     state = ludi.parse(BOARD.format(play="(move Pass)")).initial_state()
-    assert counts(state) == [3, 0, 3, 0, 1, 0]
+    assert mancala_counts(state) == [3, 0, 3, 0, 1, 0]
 
 
 def test_a_move_of_several_counters():
@@ -41,7 +30,7 @@ def test_a_move_of_several_counters():
     state = ludi.parse(BOARD.format(play=play)).initial_state()
     assert [str(m) for m in state.legal_moves()] == ["a-C", "c-C"]  # empty b moves nothing
     state.apply("a-C")
-    assert counts(state) == [1, 0, 3, 2, 1, 0]
+    assert mancala_counts(state) == [1, 0, 3, 2, 1, 0]
 
 
 def test_more_counters_than_the_origin_holds_arrive_all_the_same():
@@ -49,7 +38,7 @@ def test_more_counters_than_the_origin_holds_arrive_all_the_same():
         '(count at:(from))))'
     state = ludi.parse(BOARD.format(play=play)).initial_state()
     state.apply("c-A")  # c holds 3 and sends 5: c is empty, A gains 5
-    assert counts(state) == [3, 0, 0, 0, 1, 5]
+    assert mancala_counts(state) == [3, 0, 0, 0, 1, 5]
 
 
 def test_the_count_cannot_read_the_destination():
@@ -73,7 +62,7 @@ def test_sites_named_by_the_movers_map_entries():
     state = ludi.parse(BOARD.format(play=play)).initial_state()
     assert [str(m) for m in state.legal_moves()] == ["a", "c"]  # P1's Left and Right
     state.apply("a")  # a's 3 counters: b, c, then up the track to the top row's right end, A
-    assert counts(state) == [0, 1, 4, 0, 1, 1]
+    assert mancala_counts(state) == [0, 1, 4, 0, 1, 1]
     assert [str(m) for m in state.legal_moves()] == ["A"]  # P2's Left (5); its Right C is empty
 
 
@@ -100,4 +89,4 @@ def test_an_and_reads_the_board_before_its_counters_move():
             '(set Score Mover (count at:(mapEntry "Right" Next)))))))')
     state = ludi.parse(BOARD.format(play=play)).initial_state()
     state.apply("a")  # a's 3 counters go to C; the score reads a before: 3, so 10 + 3
-    assert counts(state) == [0, 0, 3, 3, 1, 0] and state.score(0) == 13
+    assert mancala_counts(state) == [0, 0, 3, 3, 1, 0] and state.score(0) == 13

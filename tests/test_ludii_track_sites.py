@@ -14,7 +14,7 @@ statistics for library files that use them:
 from __future__ import annotations
 
 import pytest
-from conftest import LUDII
+from conftest import LUDII, SMALL_MANCALA, mancala_counts
 
 import ludi
 from ludi.engine.game import from_description
@@ -23,15 +23,7 @@ from ludi.lang import load_description
 from ludi.lang.expand import NO_RULESET
 from ludi.ludii import disagreements, read_reference, sample_random_play
 
-BOARD = """(game "M" (players {players})
- (equipment {{(mancalaBoard 2 3 store:None (track "T" "0,E,N,W" loop:True))
-   (regions P1 (sites Bottom)) (regions P2 (sites Top)) (piece "Seed" Shared)
-   (map "Left" {{(pair P1 0) (pair P2 5)}}) (map "Right" {{(pair P1 2) (pair P2 3)}})}})
- (rules (start {{(set Count 3 to:(sites {{"A1" "C1"}})) (set Count 1 to:(sites {{"B2"}}))}})
-  (play {play})
-  (end (if (no Moves Next) (result Mover Win)))))"""
-# Ludii's sites: 0-2 the bottom row (ludi's a b c), 3-5 the top row from the left (ludi's C B
-# A); the track goes a b c A B C. At the start a and c hold 3, B holds 1.
+BOARD = SMALL_MANCALA
 
 
 #: files that agree with Ludii (400 playouts each), the ludemes above unblocking them
@@ -45,10 +37,6 @@ AGREEING = [
 
 def game(play: str, players: int = 2) -> ludi.Game:
     return ludi.parse(BOARD.format(play=play, players=players))
-
-
-def counts(state) -> list[int]:
-    return [state.count(label) for label in ("a", "b", "c", "C", "B", "A")]
 
 
 def first_site(spec: str) -> list[str]:
@@ -90,10 +78,10 @@ def test_a_span_of_a_track_in_a_for_each_site():
             '(fromTo (from (site)) (to (mapEntry "Right" Next)) count:(count at:(site))))))')
     state = game(play).initial_state()
     state.apply("c")  # c A B empty into C
-    assert counts(state) == [3, 0, 0, 4, 0, 0]
+    assert mancala_counts(state) == [3, 0, 0, 4, 0, 0]
     state = game(play).initial_state()
     state.apply("a")  # a b c
-    assert counts(state) == [0, 0, 0, 6, 1, 0]
+    assert mancala_counts(state) == [0, 0, 0, 6, 1, 0]
 
 
 def test_a_span_elsewhere_is_refused():
