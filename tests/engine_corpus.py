@@ -844,6 +844,18 @@ EXTRA = {
   (rules (play (move Add (to (sites Empty))))
     (end (if (is Line 3) (result Mover Win)))))
 """,
+    "pending_sites": """
+(game "Pending Sites" (players 2)
+  (equipment {(mancalaBoard 2 3 store:None (track "T" "0,E,N,W" loop:True))
+              (regions P1 (sites Bottom)) (regions P2 (sites Top)) (piece "Seed" Shared)})
+  (rules
+    (start (set Count 2 to:(sites Board)))
+    (play (or (move Select (from (sites Pending)) (then (remove (last To) count:2)))
+              (move Select (from (sites Mover) if:(and (is Occupied (from))
+                                                     (not (is In (from) (sites Pending)))))
+                    (then (and (set Pending (last To)) (remove (last To)))))))
+    (end (if (no Moves Next) (result Mover Win)))))
+""",
 }
 
 

@@ -466,6 +466,13 @@ def _site_in(c: Compiler, node: Node, value, region: Node) -> None:
             expr(c, kind)
         c.op(node, L.OP.IS_START, table=c.add_list(began.ravel().tolist())[0])
         return
+    if region.rule == "region_sites_pending":  # the site set pending, if one was
+        expr(c, value)
+        c.op(node, L.OP.PENDING_SITE)
+        c.op(node, L.OP.EQ)
+        c.op(node, L.OP.PENDING)
+        c.op(node, L.OP.AND, operands=2)
+        return
     if region.rule == "region_sites_at":  # computed sites: the site is one of them
         for site in region.args[0]:
             expr(c, value)

@@ -269,6 +269,12 @@ def from_to(c: Compiler, node: Node) -> list[int]:
 
 @compiles("effect_remove")
 def remove(c: Compiler, node: Node) -> list[int]:
+    """``(remove SITE [at:EndOfTurn] [count:N])``: the piece, or every counter, at SITE goes.
+    Ludii's count:N makes N removals of the site, but without stacks its first one empties the
+    site (ContainerFlatState.remove), so N changes nothing there."""
+    if node.named("count") is not None and c.params[L.P.STACKS] == 1:
+        raise fail(node, "(remove … count:N) takes N pieces off a stack in Ludii; ludi plays it "
+                   "in games without stacks only, where one removal empties the site")
     later = int(node.named("at") is not None)  # at:EndOfTurn: marked, removed at the turn's end
     if later:
         if c.board.num_cells > L.VISITED_SITES:

@@ -550,6 +550,9 @@ class OP:
                     "Ludii's flag set by the roll)", name="dice-equal")
     VALUE_PENDING = Op("the one value set pending (I.PENDING_VALUE), 0 for none or several",
                        name="value-pending")
+    PENDING_SITE = Op("the one site the last move set pending (I.PENDING_VALUE), -1 for none; "
+                      "several different ones stop the game (ERR.PENDING): Ludii's "
+                      "(sites Pending) as one computed site", name="pending-site")
     WHERE = Op("the board site of the role's piece of a type (-1: none)", name="where",
                reads=(O.TYPE, O.ROLE))
     # tests of the position
@@ -1223,6 +1226,8 @@ class ERR:
                   record="gen")
     REMEMBERED = Error("a value {value} to remember that is not a site (ludi remembers sites "
                        "only)", record="eff")
+    PENDING = Error("(sites Pending) read after a move set different values pending: ludi "
+                    "keeps one value only", record="op")
     STACK = Error("a piece landing on a stack of another player or kind at site {value}: "
                   "ludi's stacks hold pieces of one kind (Ludii would stack them)")
     TURN_DEPTH = Error("a turn of more than {value} moves under (max Moves …): more than its "

@@ -242,6 +242,10 @@ def site_or_region(c: Compiler, where: Node | int, site_key: str, region_key: st
     if isinstance(where, Node) and where.rule == "region_sites_at":
         if len(where.args[0]) == 1:
             where = where.args[0][0]
+    if isinstance(where, Node) and where.rule == "region_sites_pending":
+        start = len(c.code)  # (sites Pending): the one site set pending (-1, none: no move)
+        c.op(where, L.OP.PENDING_SITE)
+        return {site_key: start, site_key + "_end": len(c.code)}
     if isinstance(where, Node) and where.category == "region":
         return {region_key: c.region(where)}
     if isinstance(where, Node) and where.rule == "site_from" and site_key == "from_site" \

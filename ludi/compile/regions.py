@@ -230,6 +230,15 @@ def sites_to_clear(c: Compiler, node: Node) -> int:
     return L.REG.TO_CLEAR
 
 
+@compiles("region_sites_pending")
+def sites_pending(c: Compiler, node: Node) -> int:
+    """``(sites Pending)``: the values the last move set pending (Ludii's SitesPending) are
+    read as one computed site (see moves.site_or_region and conditions' (is In …)); a move
+    that set several different ones stops the game there (ERR.PENDING)."""
+    raise fail(node, "(sites Pending) can be used only as a move's from- or to-site or in "
+               "(is In …) for now")
+
+
 @compiles("region_sites_corners")
 def sites_corners(c: Compiler, node: Node) -> int:
     if c.board.ludii_numbered and not len(c.board.corners):

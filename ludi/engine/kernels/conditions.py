@@ -720,6 +720,10 @@ def leaf_rest(t, s, w, pc, op, at):
         return 1
     if op == OP.VALUE_PENDING:
         return s[I.PENDING_VALUE] if s[I.PENDING] == 1 else 0
+    if op == OP.PENDING_SITE:  # (sites Pending) as one site: none is -1 (no site)
+        if s[I.PENDING] > 1:
+            fail(w, ERR.PENDING, pc, s[I.PENDING])
+        return s[I.PENDING_VALUE] if s[I.PENDING] == 1 else -1
     if op == OP.IS_TRIGGERED:
         colour = role_colour(t, s, t[at + O.ROLE])
         return 1 if is_colour(colour) and s[I.ACTIVE + colour] == 1 and (
