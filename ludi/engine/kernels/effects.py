@@ -554,7 +554,8 @@ def effects(t, s, w, start, count):
             surround(t, s, w, e)
         elif kind == EFF.SLIDE:
             slide(t, s, w, e)
-        elif kind == EFF.CAN_MOVE:  # settled by the caller, which can generate moves
+        elif kind == EFF.CAN_MOVE or kind == EFF.IF_THREATENED:  # settled by the caller,
+            # which can generate moves (generate.settle_stops)
             w[W.CAN_MOVE] = start + i + 1
             w[W.CAN_MOVE_LEFT] = count - i - 1
             return
