@@ -6,6 +6,7 @@ source (``IsThreatened``, ``If``, ``Do``, ``CanMove``):
   own changes, is the next player's king attacked? (``(and R … (is Threatened …))`` too);
 - ``(to if:STOP (apply if:C EFFECT))`` in a slide: C is Ludii's to-rule (``Slide``), the
   slide makes no move where it fails, and EFFECT runs on every move it makes;
+- ``(move Hop (between (exact N) …))``: Ludii's range N..N, a run of N sites jumped over;
 - the checkmate's ``(can Move (do (forEach Piece Next) ifAfterwards:C))`` where the play is
   ``(do (forEach Piece) ifAfterwards:C (then …))``: Ludii adds a do's (then …) to the moves C
   kept (``Do.eval``), so the (then …) changes nothing about whether Next can move.
@@ -41,8 +42,10 @@ CHECKS = """
      (then THEN)))
   (end (if (and (is Threatened (id "King" Next)) (not (can Move (do (forEach Piece Next)
         ifAfterwards:(not (is Threatened (id "King" Next))))))) (result Mover Win)))))"""
-MARK = '(if (is Threatened (id "King" Next)) (set State at:("NextKing") 1) (set State at:("NextKing") 2))'
-FIRST = '(if (and (= 0 (state at:("NextKing"))) (is Threatened (id "King" Next))) (set State at:("NextKing") 3))'
+MARK = ('(if (is Threatened (id "King" Next)) (set State at:("NextKing") 1) '
+        '(set State at:("NextKing") 2))')
+FIRST = ('(if (and (= 0 (state at:("NextKing"))) (is Threatened (id "King" Next))) '
+         '(set State at:("NextKing") 3))')
 
 
 def game(then: str = MARK) -> ludi.Game:
@@ -125,6 +128,26 @@ def test_a_slide_s_apply_if_is_its_to_rule_and_its_effect_runs_on_every_move():
     assert state.owner(g.board.cell("a3")) == 0  # the enemy was taken
     g = ludi.parse(FAR.replace("START", '(place "Rook2" coord:"B1") (place "Rook2" coord:"A2")'))
     assert [str(m) for m in g.initial_state().legal_moves()] == ["pass (forced)"]  # each stops
+
+
+LEAP = """(game "Leap" (players 2)
+ (equipment {(board (square 5)) (piece "King" Each (move Hop Orthogonal
+   (between (exact 2) if:True)
+   (to if:(not (is Friend (who at:(to)))) (apply (if (is Enemy (who at:(to))) (remove (to)))))))})
+ (rules (start {(place "King1" coord:"A1") START})
+  (play (forEach Piece)) (end (if (no Moves Next) (result Mover Win)))))"""
+
+
+def test_a_hop_over_exactly_n_sites_jumps_a_run_of_n_whatever_is_on_them():
+    # Ludii's Hop with (exact 2): its range 2..2, two sites jumped over where the between-
+    # condition holds (True here: empty or not), the landing just past them (Tepong's king)
+    g = ludi.parse(LEAP.replace("START", '(place "King2" {"B1" "A3"})'))
+    assert sorted(str(m) for m in g.initial_state().legal_moves()) == ["a1-a4", "a1-d1"]
+    g = ludi.parse(LEAP.replace("START", '(place "King2" coord:"D1") (place "King1" coord:"A4")'))
+    state = g.initial_state()
+    assert sorted(str(m) for m in state.legal_moves() if str(m).startswith("a1")) == ["a1-d1"]
+    state.apply("a1-d1")
+    assert state.owner(g.board.cell("d1")) == 0
 
 
 @pytest.mark.slow
