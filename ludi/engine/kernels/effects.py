@@ -538,6 +538,16 @@ def slide(t, s, w, e):
     move_piece(t, s, a, x, 0)
 
 
+@tiny
+def stop_test(t, at):
+    """The EFF.CAN_MOVE or EFF.IF_THREATENED entry at T.LIST place ``at``, where the effects
+    stopped: 1 for a threat test (else 0), its role (or generator), its jump."""
+    rec = t[T.EFF] + t[t[T.LIST] + at] * E.SIZE
+    if t[rec + E.KIND] == EFF.IF_THREATENED:
+        return 1, t[rec + E.ROLE], t[rec + E.JUMP]
+    return 0, t[rec + E.GEN], t[rec + E.JUMP]
+
+
 @kernel
 def effects(t, s, w, start, count):
     """Apply an effect sequence (T.LIST entries pointing at T.EFF records); an ``(if …)`` in it

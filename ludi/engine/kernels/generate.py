@@ -18,7 +18,6 @@ from ludi.compile.layout import (
     COLOURS,
     DR,
     DYN,
-    EFF,
     ERR,
     FROM_SHIFT,
     GEN,
@@ -32,7 +31,6 @@ from ludi.compile.layout import (
     PLAY,
     PR,
     REG,
-    E,
     G,
     I,
     O,
@@ -62,7 +60,14 @@ from ludi.engine.kernels.core import (
     w_moves,
     w_save,
 )
-from ludi.engine.kernels.effects import effects, move_from, move_gen, move_to, play_effects
+from ludi.engine.kernels.effects import (
+    effects,
+    move_from,
+    move_gen,
+    move_to,
+    play_effects,
+    stop_test,
+)
 from ludi.engine.kernels.hops import far, far_hops
 from ludi.engine.kernels.pieces import find, piece_dirs, piece_type, place, place_piece, remove
 
@@ -566,18 +571,17 @@ def settle_stops(t, s, w):
         if depth >= t[P.DEPTH] - 1:
             fail(w, ERR.DEPTH, 0, depth)
             return
-        rec = t[T.EFF] + t[t[T.LIST] + at] * E.SIZE
-        if t[rec + E.KIND] == EFF.IF_THREATENED:
-            found = threatened(t, s, w, role_colour(t, s, t[rec + E.ROLE]))
+        threat, what, jump = stop_test(t, at)
+        if threat == 1:
+            found = threatened(t, s, w, role_colour(t, s, what))
         else:
             frm, to, site = s[I.FROM], s[I.TO], s[I.SITE]
             w[W.DEPTH] = depth + 1
             start = w_moves(t, depth)
-            found = leaf_moves(t, s, w, t[rec + E.GEN], w[start:start + t[P.MAX_MOVES]],
-                               np.int64(0))
+            found = leaf_moves(t, s, w, what, w[start:start + t[P.MAX_MOVES]], np.int64(0))
             w[W.DEPTH] = depth
             s[I.FROM], s[I.TO], s[I.SITE] = frm, to, site
-        skip = 0 if found > 0 else t[rec + E.JUMP]
+        skip = 0 if found > 0 else jump
         effects(t, s, w, at + 1 + skip, left - skip)
 
 
