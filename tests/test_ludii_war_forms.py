@@ -157,6 +157,8 @@ def test_a_hop_over_exactly_n_sites_jumps_a_run_of_n_whatever_is_on_them():
     "war/replacement/checkmate/chaturanga/Main Chator.lud",
     "war/replacement/checkmate/chaturanga/Tepong.lud",
     "war/replacement/checkmate/chaturanga/Shatranj (Iraq).lud",
+    "war/replacement/checkmate/chess/Lombard Chess.lud",
+    "war/replacement/checkmate/chess/Long Assize.lud",
 ])
 def test_war_games_with_these_forms_play_as_ludii_does(rel):
     game = from_description(load_description(BOARD / rel, ruleset=NO_RULESET))
