@@ -86,8 +86,8 @@ def between_limit(between: Node | None, ranged: bool = False):
         return None
     exact = sub_node(between, "exact")
     if exact is not None:
-        raise fail(exact, "(exact N) in (between …) is read only as a hop's (exact 1): the one "
-                   "site it jumps over")
+        raise fail(exact, "(exact N) in (between …) is read only in a hop (a run of N sites "
+                   "jumped over) and a slide (N sites on)")
     span = sub_node(between, "span")
     if span is not None:
         if not ranged:
