@@ -531,6 +531,22 @@ EXTRA = {
               ifAfterwards:(not (is Threatened (id "King" Next))))))) (result Mover Win))
           (if (no Moves Mover) (result Mover Loss))})))
 """,
+    "checks": """
+(game "Checks" (players {(player N) (player S)})
+  (equipment {(board (square 5))
+    (piece "King" Each (move Step (to if:(not (is Friend (who at:(to))))
+      (apply (if (is Enemy (who at:(to))) (remove (to)))))))
+    (piece "Rook" Each (move Slide Orthogonal (to if:(is Enemy (who at:(to)))
+      (apply if:(not (is In (to) (sites Around (from)))) (remove (to))))))})
+  (rules (start {(place "King1" coord:"C1") (place "Rook1" {"A1" "E1"})
+                 (place "King2" coord:"C5") (place "Rook2" {"A5" "E5"})})
+    (play (do (forEach Piece) ifAfterwards:(not (is Threatened (id "King" Mover)))
+      (then (if (and (= 0 (state at:(where "King" Next))) (is Threatened (id "King" Next)))
+        (set State at:(where "King" Next) 1)))))
+    (end {(if (and (is Threatened (id "King" Next)) (not (can Move (do (forEach Piece Next)
+              ifAfterwards:(not (is Threatened (id "King" Next))))))) (result Mover Win))
+          (if (no Moves Mover) (result Mover Loss))})))
+""",
     "castling": """
 (game "Castling" (players {(player N) (player S)})
   (equipment {(board (square 6))

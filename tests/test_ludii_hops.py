@@ -115,7 +115,7 @@ def test_hops_over_a_friend_or_over_anything(hop):
     assert state.owner("b1") == 1  # no (apply …): the piece jumped over stays
 
 
-def test_a_hop_over_exactly_one_site_is_a_hop_and_other_ranges_are_refused():
+def test_a_hop_over_exactly_one_site_is_a_hop_and_over_exactly_n_a_run_of_n():
     base = """(game "H" (players 2) (equipment {{(board (square 4))
       (piece "Disc" Each (move Hop Orthogonal (between {exact} if:(is Occupied (between)))
         (to if:(is Empty (to)))))}})
@@ -123,8 +123,11 @@ def test_a_hop_over_exactly_one_site_is_a_hop_and_other_ranges_are_refused():
         (play (forEach Piece)) (end (if (no Moves Next) (result Mover Win)))))"""
     exact = ludi.parse(base.format(exact="(exact 1)"))
     assert moves(exact.initial_state()) == ["a1-a3", "a1-c1"]
-    with pytest.raises(CompileError, match=r"read only as a hop's \(exact 1\)"):
-        ludi.parse(base.format(exact="(exact 2)"))
+    # (exact 2): Ludii's range 2..2, two occupied sites in a row jumped over
+    exact = ludi.parse(base.format(exact="(exact 2)"))
+    assert moves(exact.initial_state()) == []
+    two = ludi.parse(base.format(exact="(exact 2)").replace('{"B1"}', '{"B1" "C1"}'))
+    assert moves(two.initial_state()) == ["a1-d1"]
 
 
 def test_sites_to_clear_is_empty_since_captures_are_removed_at_once():

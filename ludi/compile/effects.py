@@ -22,6 +22,7 @@ from ludi.compile.moves import (
 )
 from ludi.compile.regions import open_spans, span_end
 from ludi.compile.registry import compiles, fail, ludeme, operands
+from ludi.compile.threats import if_threatened, threat_test
 from ludi.lang import Node, parse_fragment
 from ludi.lang.tree import Named, Sym
 
@@ -337,6 +338,8 @@ def if_(c: Compiler, node: Node) -> list[int]:
     """``(if c A [B])`` inside a list of effects: skip-unless c over A (and a skip over B)."""
     cond, then = node.args[0], node.args[1]
     other = node.args[2] if len(node.args) > 2 else None
+    if threat_test(cond) is not None:
+        return if_threatened(c, node)
     if isinstance(cond, Node) and cond.rule == "cond_can_move":
         if not c.in_then:
             raise fail(node, "(if (can Move …) …) is understood only in a move's (then …)")

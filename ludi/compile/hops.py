@@ -133,13 +133,23 @@ def _requires(cond, wanted: tuple[Node, ...]) -> bool:
 
 
 def _without_exact_one(node: Node) -> Node:
-    """A hop whose ``(between (exact 1) …)`` says what every hop does: jump one site."""
+    """A hop whose ``(between (exact 1) …)`` says what every hop does: jump one site; one whose
+    ``(between (exact N) …)``, N > 1, jumps a run of N sites, Ludii's range N..N: as ``(range N
+    N)`` (Tepong's king leaps two sites on its first move). A (between before:… after:…)
+    keeps its (exact N), refused by :func:`_far`."""
     between = sub_node(node, "between")
     exact = sub_node(between, "exact") if between is not None else None
-    if exact is None or constant(exact.args[0]) != 1:
+    if exact is None:
         return node
-    lean = replace(between, args=tuple(a for a in between.args if a is not exact))
-    return replace(node, args=tuple(lean if a is between else a for a in node.args))
+    if constant(exact.args[0]) == 1:
+        lean = tuple(a for a in between.args if a is not exact)
+    elif between.named("before") is None and between.named("after") is None:
+        span = Node("span", (exact.args[0], exact.args[0]), exact.pos)
+        lean = tuple(span if a is exact else a for a in between.args)
+    else:
+        return node
+    lean_between = replace(between, args=lean)
+    return replace(node, args=tuple(lean_between if a is between else a for a in node.args))
 
 
 def _plain_capture(node: Node) -> bool:

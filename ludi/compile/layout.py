@@ -875,8 +875,8 @@ class E:
                "index)")
     LATER = Slot("Remove: 1 for at:EndOfTurn (the piece stays, marked in I.TO_CLEAR, until the "
                  "turn ends)")
-    JUMP = Slot("SkipUnless, Skip, CanMove: how many of the following list entries to pass "
-                "over")
+    JUMP = Slot("SkipUnless, Skip, CanMove, IfThreatened: how many of the following list "
+                "entries to pass over")
     COND = Span("SkipUnless: the condition")
     DIRS = Slot("Custodial, Surround: bitmask of the directions it looks along")
     TARGET_COND = Span("Custodial, Surround: the condition on each site it would capture, "
@@ -922,6 +922,9 @@ class EFF:
     # goes on.
     CAN_MOVE = Kind("pass over JUMP entries unless the generator has moves",
                     name="if-can-move", reads=(E.GEN, E.JUMP))
+    # (if (is Threatened (id "King" ROLE)) A B) in a move's (then …): stops there the same way
+    IF_THREATENED = Kind("pass over JUMP entries unless ROLE's T.THREAT piece is threatened",
+                         name="if-threatened", reads=(E.ROLE, E.JUMP))
     CUSTODIAL = Kind("Ludii's custodial: lines of sites flanked from SITE, captured by APPLY",
                      name="custodial", reads=(E.SITE, E.DIRS, E.LIMIT, E.TARGET_COND,
                                               E.FLANK_COND, E.APPLY, E.APPLY_COUNT))
@@ -1177,8 +1180,8 @@ class W:
                  "matters)")
     NO_MOVES = Slot("1 when that colour has no legal move (filled before end checks)",
                     width=COLOURS)
-    CAN_MOVE = Slot("1 + the T.LIST place of an EFF.CAN_MOVE the effects stopped at (0: "
-                    "none) ...")
+    CAN_MOVE = Slot("1 + the T.LIST place of an EFF.CAN_MOVE or IF_THREATENED the effects "
+                    "stopped at (0: none) ...")
     CAN_MOVE_LEFT = Slot("... and how many list entries follow it")
     THREAT = Slot("1 when the colour's T.THREAT piece is threatened (before the conditions)",
                   width=COLOURS)

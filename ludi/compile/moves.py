@@ -86,8 +86,8 @@ def between_limit(between: Node | None, ranged: bool = False):
         return None
     exact = sub_node(between, "exact")
     if exact is not None:
-        raise fail(exact, "(exact N) in (between …) is read only as a hop's (exact 1): the one "
-                   "site it jumps over")
+        raise fail(exact, "(exact N) in (between …) is read only in a hop (a run of N sites "
+                   "jumped over) and a slide (N sites on)")
     span = sub_node(between, "span")
     if span is not None:
         if not ranged:
@@ -550,8 +550,10 @@ def slide(c: Compiler, node: Node) -> None:
              max_end=limit[1], distances=1, **origin, **fields, **over)
         return
     if apply is not None and apply.named("if") is not None:
-        raise fail(apply, "(apply if:…) in a slide's (to …) is not supported yet (Ludii drops "
-                   "the move where it fails)")
+        # Ludii's Slide reads the apply's if: as its to-rule (no move where it fails, the
+        # slide going on past an empty site) and runs the apply's effect on every move made
+        over["land_cond"], over["land_cond_end"] = c.code_range(apply.named("if"))
+        apply = Node("apply", apply.positional, apply.pos)
     first, count = apply_effects(c, apply)
     if safe:  # the moves that pass an attacked site are dropped after they are made
         c.prog.add(node, kind=L.PR.MARK)

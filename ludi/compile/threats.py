@@ -14,6 +14,10 @@ before the end clauses (for every player's). Hence the places a test may stand:
   That ``(can Move …)`` asks whether Next has a legal move when the game's own play is
   ``(do (forEach Piece) ifAfterwards:C)`` with C the same test for the mover: ludi reads it as
   ``(not (no Moves Next))``, and refuses a ``(can Move …)`` that differs from the play;
+- ``(if (is Threatened (id "King" Next)) A B)`` among a move's (then …) effects (Main
+  Chator, Lombard Chess: the king put in check is marked): the effects stop there and the
+  move's caller works the threat out (``generate.settle_stops``), as for ``(if (can Move M)
+  A B)``;
 - Ludii's castling: ``(not (is Threatened (id "King" Mover)))`` among the tests of an ``(if …)``
   of the play (the king is not in check now: ``PR.JUMP_IF_THREATENED``, see
   ``ludi.compile.program.if_``), and ``(not (is Threatened (id "King" Mover) at:(to)))`` in a
@@ -52,8 +56,9 @@ def is_threatened(c: Compiler, node: Node) -> None:
         raise fail(node, _AT_PLACES)
     if c.context not in ("after", "end"):
         raise fail(node, "(is Threatened …) is read only in a do's ifAfterwards:, in the (end "
-                   "…) rules, and as (not (is Threatened …)) among the tests of an (if …) of "
-                   "the play")
+                   "…) rules, as (not (is Threatened …)) among the tests of an (if …) of "
+                   "the play, and as the test of an (if (is Threatened …) A B) among a move's "
+                   "(then …) effects")
     code = _threat_role(c, node)
     if c.context == "after" and code != L.ROLE.MOVER:
         raise fail(node, "(is Threatened …) in an ifAfterwards: is read for the mover's piece "
@@ -125,6 +130,50 @@ def without_path_threat(c: Compiler, go, slide: Node):
     return rest[0] if len(rest) == 1 else Node("cond_and", (rest,), go.pos), True
 
 
+def threat_test(cond) -> Node | None:
+    """The ``(is Threatened …)`` an effect's (if …) tests, alone or as the last operand of an
+    (and …) (e.g. Lombard Chess's ``(and (= 1 (state at:…)) ("IsInCheck" "King" Next))``),
+    else None."""
+    if not isinstance(cond, Node):
+        return None
+    last = operands(cond)[-1] if cond.rule == "cond_and" else cond
+    return last if isinstance(last, Node) and last.rule == "cond_is_threatened" else None
+
+
+def if_threatened(c: Compiler, node: Node) -> list[int]:
+    """``(if (is Threatened (id "King" ROLE)) A [B])`` in a move's (then …), as Ludii's
+    Main Chator or Lombard Chess mark a king once put in check: the effects stop there and
+    the move's caller works the threat out after the move's own changes (it generates the
+    other players' moves, as the end rules' test does: ``generate.settle_stops``), then runs
+    A or B. ``(if (and R… T) A)``: a skip-unless R over it all first."""
+    cond, then = node.args[0], node.args[1]
+    other = node.args[2] if len(node.args) > 2 else None
+    test = threat_test(cond)
+    rest = operands(cond)[:-1] if cond.rule == "cond_and" else ()
+    if not c.in_then:
+        raise fail(node, "(if (is Threatened …) …) among effects is understood only in a move's "
+                   "(then …)")
+    if test.named("at") is not None:
+        raise fail(test, _AT_PLACES)
+    if rest and other is not None:
+        raise fail(node, "(if (and … (is Threatened …)) A B) with an else branch is not "
+                   "supported yet")
+    role = _threat_role(c, test)
+    then_effects = c.dispatch(then)
+    else_effects = c.dispatch(other) if other is not None else []
+    jump = len(then_effects) + (1 if else_effects else 0)
+    out = [c.effs.add(node, kind=L.EFF.IF_THREATENED, role=role, jump=jump), *then_effects]
+    if else_effects:
+        out.append(c.effs.add(node, kind=L.EFF.SKIP, jump=len(else_effects)))
+        out += else_effects
+    if rest:
+        start, end = c.code_range(rest[0] if len(rest) == 1 else
+                                  Node("cond_and", (tuple(rest),), cond.pos))
+        out.insert(0, c.effs.add(node, kind=L.EFF.SKIP_UNLESS, cond=start, cond_end=end,
+                                 jump=len(out)))
+    return out
+
+
 @compiles("cond_can_move")
 def can_move(c: Compiler, node: Node) -> None:
     """``(can Move (do (forEach Piece Next) ifAfterwards:C))`` in the end rules, where the play
@@ -136,7 +185,7 @@ def can_move(c: Compiler, node: Node) -> None:
                    "checkmate's test in the end rules")
     moves = node.args[0]
     role = _role_of_play(moves)
-    play = _without_castling(c, _play_moves(c), node)
+    play = _without_then(_without_castling(c, _play_moves(c), node))
     if role != Sym("role", "Next") or play is None or c.num_players != 2 \
             or _turn_order(moves) or _turn_order(play) \
             or _as_mover(moves, role) != _as_mover(play, Sym("role", "Mover")):
@@ -178,6 +227,24 @@ def _without_castling(c: Compiler, play: Node | None, can: Node) -> Node | None:
     if not beside:
         return play
     return Node("moves_do", (first, *play.args[1:]), play.pos)
+
+
+def _without_then(play: Node | None) -> Node | None:
+    """The play ``(do MOVES ifAfterwards:C (then E))`` without its (then …) when E's effects
+    cannot give the mover another move: Ludii adds a do's (then …) to its moves after C has
+    kept them (Do.eval), so the (then …) makes no difference to whether Next has a move."""
+    if play is None or play.rule != "moves_do":
+        return play
+    then = next((a for a in play.positional[1:] if isinstance(a, Node) and a.rule == "then"),
+                None)
+    if then is None or any(n.rule in _TURN_EFFECTS for n in then.walk()):
+        return play
+    return Node("moves_do", tuple(a for a in play.args if a is not then), play.pos)
+
+
+#: Effects that change whose turn follows a move, after which Ludii's trial of a do's move
+#: sees the players otherwise.
+_TURN_EFFECTS = frozenset({"effect_move_again", "effect_set_next_player"})
 
 
 def _role_of_play(moves) -> Sym | None:

@@ -7,7 +7,6 @@ import numpy as np
 from ludi.compile.layout import (
     BOARD,
     END,
-    ERR,
     KIND_BITS,
     KIND_MASK,
     MAX_DICE,
@@ -16,14 +15,11 @@ from ludi.compile.layout import (
     PLAY,
     VISITED_SITES,
     VISITED_WORDS,
-    E,
     I,
     P,
-    T,
     W,
 )
 from ludi.engine.kernels.core import (
-    fail,
     inlined,
     kernel,
     next_colour,
@@ -31,38 +27,13 @@ from ludi.engine.kernels.core import (
     visit,
     w_moves,
 )
-from ludi.engine.kernels.effects import effects, play_effects
+from ludi.engine.kernels.effects import play_effects
 from ludi.engine.kernels.ends import check_end, next_phases
-from ludi.engine.kernels.generate import leaf_moves
+from ludi.engine.kernels.generate import settle_stops
 from ludi.engine.kernels.history import record_position
 from ludi.engine.kernels.pieces import place, remove
 from ludi.engine.kernels.results import finish
 from ludi.engine.kernels.turns import sow_turn
-
-
-@kernel
-def settle_can_move(t, s, w):
-    """Go on with a move's (then …) where the effects stopped, at an ``(if (can Move M) A B)``:
-    generate M's moves one level down (the effects cannot generate), run A if there is one, B
-    if not, then the rest of the list (which may stop at another such test)."""
-    depth = w[W.DEPTH]
-    while w[W.CAN_MOVE] > 0 and w[W.ERROR] == 0:
-        at = w[W.CAN_MOVE] - 1
-        left = w[W.CAN_MOVE_LEFT]
-        w[W.CAN_MOVE] = 0
-        if depth >= t[P.DEPTH] - 1:
-            fail(w, ERR.DEPTH, 0, depth)
-            return
-        rec = t[T.EFF] + t[t[T.LIST] + at] * E.SIZE
-        frm, to, site = s[I.FROM], s[I.TO], s[I.SITE]
-        w[W.DEPTH] = depth + 1
-        start = w_moves(t, depth)
-        found = leaf_moves(t, s, w, t[rec + E.GEN], w[start:start + t[P.MAX_MOVES]],
-                           np.int64(0))
-        w[W.DEPTH] = depth
-        s[I.FROM], s[I.TO], s[I.SITE] = frm, to, site
-        skip = 0 if found > 0 else t[rec + E.JUMP]
-        effects(t, s, w, at + 1 + skip, left - skip)
 
 
 @kernel
@@ -97,7 +68,7 @@ def apply_move(t, s, w, move):
     else:
         play_effects(t, s, w, move)
         if w[W.CAN_MOVE] > 0:
-            settle_can_move(t, s, w)
+            settle_stops(t, s, w)
         if t[P.DICE] > 0:  # every position rolls afresh, even after a move that did not roll
             s[I.CHANCE] += MAX_DICE  # (a forced pass): Ludii's generator moved on as it listed
     s[I.PLY] += 1

@@ -538,6 +538,16 @@ def slide(t, s, w, e):
     move_piece(t, s, a, x, 0)
 
 
+@tiny
+def stop_test(t, at):
+    """The EFF.CAN_MOVE or EFF.IF_THREATENED entry at T.LIST place ``at``, where the effects
+    stopped: 1 for a threat test (else 0), its role (or generator), its jump."""
+    rec = t[T.EFF] + t[t[T.LIST] + at] * E.SIZE
+    if t[rec + E.KIND] == EFF.IF_THREATENED:
+        return 1, t[rec + E.ROLE], t[rec + E.JUMP]
+    return 0, t[rec + E.GEN], t[rec + E.JUMP]
+
+
 @kernel
 def effects(t, s, w, start, count):
     """Apply an effect sequence (T.LIST entries pointing at T.EFF records); an ``(if …)`` in it
@@ -554,7 +564,8 @@ def effects(t, s, w, start, count):
             surround(t, s, w, e)
         elif kind == EFF.SLIDE:
             slide(t, s, w, e)
-        elif kind == EFF.CAN_MOVE:  # settled by the caller, which can generate moves
+        elif kind == EFF.CAN_MOVE or kind == EFF.IF_THREATENED:  # settled by the caller,
+            # which can generate moves (generate.settle_stops)
             w[W.CAN_MOVE] = start + i + 1
             w[W.CAN_MOVE_LEFT] = count - i - 1
             return

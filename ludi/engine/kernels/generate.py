@@ -60,7 +60,14 @@ from ludi.engine.kernels.core import (
     w_moves,
     w_save,
 )
-from ludi.engine.kernels.effects import effects, move_from, move_gen, move_to, play_effects
+from ludi.engine.kernels.effects import (
+    effects,
+    move_from,
+    move_gen,
+    move_to,
+    play_effects,
+    stop_test,
+)
 from ludi.engine.kernels.hops import far, far_hops
 from ludi.engine.kernels.pieces import find, piece_dirs, piece_type, place, place_piece, remove
 
@@ -83,6 +90,8 @@ def trial_holds(t, s, w, move, start, end):
     if t[P.PRIORS] == 0:  # (as apply_move: with priors, play_effects clears it after them)
         s[I.PENDING] = 0
     play_effects(t, s, w, move)
+    if w[W.CAN_MOVE] > 0:  # (an (if (is Threatened …) …) in the move's (then …))
+        settle_stops(t, s, w)
     s[I.RUNS_KEY] = 0  # the line cache is keyed by ply and colour, which a trial keeps
     if t[P.THREATS] == 1:  # the condition's (is Threatened …) is the mover's (the compiler)
         w[W.THREAT + s[I.MOVER]] = threatened(t, s, w, s[I.MOVER])
@@ -545,6 +554,35 @@ def threatened(t, s, w, colour):
     if kind == 0 or site < 0:
         return 0
     return attacked(t, s, w, colour, site)
+
+
+@kernel
+def settle_stops(t, s, w):
+    """Go on with a move's (then …) where the effects stopped (``W.CAN_MOVE``), at an ``(if (can
+    Move M) A B)`` or an ``(if (is Threatened (id "King" ROLE)) A B)``: generate M's moves, or
+    the other players' (:func:`threatened`), one level down (the effects cannot generate), run
+    A if there are some, B if not, then the rest of the list (which may stop at another such
+    test)."""
+    depth = w[W.DEPTH]
+    while w[W.CAN_MOVE] > 0 and w[W.ERROR] == 0:
+        at = w[W.CAN_MOVE] - 1
+        left = w[W.CAN_MOVE_LEFT]
+        w[W.CAN_MOVE] = 0
+        if depth >= t[P.DEPTH] - 1:
+            fail(w, ERR.DEPTH, 0, depth)
+            return
+        threat, what, jump = stop_test(t, at)
+        if threat == 1:
+            found = threatened(t, s, w, role_colour(t, s, what))
+        else:
+            frm, to, site = s[I.FROM], s[I.TO], s[I.SITE]
+            w[W.DEPTH] = depth + 1
+            start = w_moves(t, depth)
+            found = leaf_moves(t, s, w, what, w[start:start + t[P.MAX_MOVES]], np.int64(0))
+            w[W.DEPTH] = depth
+            s[I.FROM], s[I.TO], s[I.SITE] = frm, to, site
+        skip = 0 if found > 0 else jump
+        effects(t, s, w, at + 1 + skip, left - skip)
 
 
 @kernel
