@@ -112,6 +112,14 @@ def test_the_sites_pending_elsewhere_are_refused():
         ludi.parse(BOARD.format(play=play))
 
 
+def test_a_to_region_whose_forEach_reads_to_is_refused():
+    # Lisolo's setup: (to (forEach (sites Mover "Home") if:(!= (to) (site)))): Ludii reads
+    # (to) there before the to-site is chosen (241 moves at its start); ludi cannot yet
+    with pytest.raises(CompileError, match=r"\(to\) in the if: of a from's or to's"):
+        from_description(load_description(BOARD_DIR / "sow/four_rows/Lisolo.lud",
+                                          ruleset=NO_RULESET))
+
+
 @pytest.mark.parametrize("rel", [
     "sow/three_rows/Abalala'e.lud",  # sows again from (sites Pending) after a capture
 ])

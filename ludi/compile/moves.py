@@ -185,6 +185,9 @@ def unfold_for_each(where, cond):
     if not isinstance(where, Node) or where.rule != "region_foreach":
         return where, cond
     inner = where.named("if")
+    if any(isinstance(n, Node) and n.rule == "site_to" for n in inner.walk()):
+        raise fail(where, "(to) in the if: of a from's or to's (forEach REGION if:…) is not "
+                   "supported (Ludii reads it before the move's to-site is known)")
     both = inner if cond is None else Node("cond_and", (inner, cond), where.pos)
     return where.positional[0], both
 
