@@ -55,7 +55,7 @@ def test_max_distance_keeps_every_move_as_ludii_does():
     seen_two_lengths = False
     for seed in range(20):
         a, b = plain.initial_state(seed=seed), widest.initial_state(seed=seed)
-        assert a.dice == b.dice and moves(a) == moves(b)
+        assert moves(a) == moves(b)
         lengths = {plain.board.cell(m.split("-")[1]) - plain.board.cell(m.split("-")[0])
                    for m in moves(a)}
         seen_two_lengths |= len(lengths) > 1
@@ -122,13 +122,12 @@ def test_a_die_test_reading_from_is_tested_at_each_pieces_site():
           (move (from (from)) (to (trackSite Move from:(from) steps:(pips))
                                   if:(is Empty (to))))))""").replace("PLAY", "(forEach Piece)")
     g = ludi.parse(text)
-    for seed in range(10):
-        state = g.initial_state(seed=seed)
-        if set(state.dice) == {2}:
-            continue  # both dice blocked by the friend on c1
-        assert moves(state) and all(m.startswith("a1-") for m in moves(state))
-        assert {g.board.cell(m.split("-")[1]) for m in moves(state)} <= {
-            d for d in state.dice if d != 2}
+    reached = set()
+    for seed in range(20):
+        listed = [m for m in moves(g.initial_state(seed=seed)) if "-" in m]  # not a pass
+        assert all(m.startswith("a1-") for m in listed)  # never from c1
+        reached |= {g.board.cell(m.split("-")[1]) for m in listed}
+    assert reached == {1, 3}  # a die of 2 lands on the friend on c1
 
 
 @pytest.mark.needs("ludii")
