@@ -747,6 +747,23 @@ EXTRA = {
           (if (and (all DiceEqual) (= (count Turns) 99)) (result Mover Draw))
           (if (and {(= (face 10) 3) (= (face 11) 1) (> (count Turns) 40)}) (result Next Win))})))
 """,
+    "track filters": """
+(game "Track Filters" (players 2)
+  (equipment {(board (rectangle 1 12) {(track "Track1" {0..11 End} P1 directed:True)
+                                       (track "Track2" {11..0 End} P2 directed:True)})
+              (dice d:3 num:2) (piece "Disc" Each)})
+  (rules (start {(place "Disc1" (sites {0 2 4})) (place "Disc2" (sites {11 9 7}))})
+    (play (do (if (not (is Prev Mover)) (roll))
+            next:(forEach Die if:(!= (pips) 0)
+                   (priority
+                     (max Distance "Track" Mover
+                       (forEach Piece (move (from) (to (trackSite Move steps:(pips))
+                                                       if:(is Empty (to))))))
+                     (firstMoveOnTrack "Track" Mover
+                       (if (is Friend (who at:(site))) (move Remove (site)))))
+                   (then (if (not (all DiceUsed)) (moveAgain))))))
+    (end (if (no Pieces Mover) (result Mover Win)))))
+""",
     "stacks": """
 (game "Stacks" (players 2)
   (equipment {(board (rectangle 1 12) {(track "T1" {0..11 End} P1 directed:True)

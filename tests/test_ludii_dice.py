@@ -195,7 +195,7 @@ def test_a_game_of_chance_agrees_on_the_legal_moves_of_any_first_roll():
     (BY_DIE.replace("{0..18 End}", "{0..9 End 10..18}", 1), "End comes last"),
     # Ludii tests a piece's (forEach Die if:…) at the piece's site; ludi once for all pieces
     (BY_DIE.replace("if:(!= (pips) 0)", "if:(!= (trackSite Move from:(from) steps:(pips)) 5)"),
-     "(forEach Die if:…) reading (from) is not supported yet"),
+     "(forEach Die if:…) reading (from) is supported only in a piece's moves"),
 ])
 def test_bad_dice_and_tracks_are_refused_by_name(text, message):
     with pytest.raises(CompileError, match=None) as err:

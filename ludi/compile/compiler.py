@@ -42,7 +42,7 @@ from ludi.compile.board import Board, Track
 from ludi.compile.directions import facing_turns
 from ludi.compile.records import Origin, Records
 from ludi.compile.regions import component_region
-from ludi.compile.registry import COMPILERS, fail, not_played, number, refuse_parse_only
+from ludi.compile.registry import COMPILERS, INTERNAL, fail, not_played, number, refuse_parse_only
 from ludi.errors import CompileError
 from ludi.lang import Description, Node
 from ludi.lang.tree import Named, Sym
@@ -307,7 +307,7 @@ class Compiler:
 
     def dispatch(self, node: Node):
         """Compile ``node`` with the function registered for its rule."""
-        fn = COMPILERS.get(node.rule)
+        fn = COMPILERS.get(node.rule) or INTERNAL.get(node.rule)
         if fn is None:
             raise not_played(node)
         self.within.append(node)

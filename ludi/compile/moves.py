@@ -267,7 +267,8 @@ def site_or_region(c: Compiler, where: Node | int, site_key: str, region_key: st
 #: (then …) of its own (a new generator needs no entry here).
 COMBINATORS = frozenset({"moves_priority", "moves_or", "moves_and", "moves_if", "moves_do",
                          "moves_do_next", "moves_foreach_die",
-                         "moves_foreach_piece", "moves_max_captures", "moves_max_moves"})
+                         "moves_foreach_piece", "moves_max_captures", "moves_max_moves",
+                         "moves_max_distance", "moves_first_on_track"})
 
 
 def makes_moves(node: Node) -> bool:
@@ -282,6 +283,9 @@ def then_pushed_down(node: Node) -> Node:
     part = sub_node(node, "then")
     if part is None or makes_moves(node):
         return node
+    if node.rule in ("moves_max_distance", "moves_first_on_track"):
+        raise fail(part, "a (then …) of (max Distance …) or (firstMoveOnTrack …) is not "
+                   "supported: Ludii 1.3.13 drops it (put it in the moves inside)")
     return _with_then(replace(node, args=tuple(a for a in node.args if a is not part)), part)
 
 

@@ -202,19 +202,26 @@ def for_each_die(c: Compiler, node: Node) -> None:
             raise fail(node, "(forEach Die combined:True …) adds two or three dice (as Ludii)")
         masks += [(1 << n) - 1] + ([0b011, 0b101, 0b110] if n == 3 else [])
     cond = node.named("if")
-    if isinstance(cond, Node) and cond.find("site_from"):
-        raise fail(cond, "(forEach Die if:…) reading (from) is not supported yet: ludi tests "
-                   "the condition once for every piece, Ludii at each piece's site (test it in "
-                   "the move's (to … if:…) instead)")
+    per_piece = isinstance(cond, Node) and bool(cond.find("site_from"))
+    if per_piece and c.own_sites() is None:
+        raise fail(cond, "(forEach Die if:…) reading (from) is supported only in a piece's "
+                   "moves, where Ludii tests it at each piece's site (test it in the move's "
+                   "(to … if:…) instead)")
     body = next(a for a in node.positional if isinstance(a, Node) and a.category == "moves")
     for mask in masks:
         first_gen = len(c.gens)
         die = c.prog.add(node, kind=L.PR.DIE, dice=mask)
         branch = None
-        if cond is not None:
+        if cond is not None and not per_piece:
             start, end = c.code_range(cond)
             branch = c.prog.add(node, kind=L.PR.JUMP_UNLESS, cond=start, cond_end=end)
-        c.moves(body)
+        if per_piece:  # tested by each move's generator at each of the piece's sites
+            c.from_tests.append(cond)
+        try:
+            c.moves(body)
+        finally:
+            if per_piece:
+                c.from_tests.pop()
         c.prog.set(die, target=len(c.prog))
         if branch is not None:
             c.prog.set(branch, target=len(c.prog))

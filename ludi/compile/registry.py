@@ -42,6 +42,23 @@ def compiles(*rules: str) -> Callable[[CompileFunction], CompileFunction]:
     return register
 
 
+#: Compile functions of nodes the compiler makes itself (no grammar rule reads them).
+INTERNAL: dict[str, CompileFunction] = {}
+
+
+def compiles_internal(rule: str) -> Callable[[CompileFunction], CompileFunction]:
+    """Register the decorated function as the compiler of a node the compiler builds itself
+    (e.g. a site fixed while unrolling a loop), which no description can write."""
+
+    def register(fn: CompileFunction) -> CompileFunction:
+        if rule in COMPILERS or rule in INTERNAL:
+            raise RuntimeError(f"{rule} is compiled twice")
+        INTERNAL[rule] = fn
+        return fn
+
+    return register
+
+
 def fail(where: Node | Origin, message: str) -> CompileError:
     """A :class:`CompileError` located at a node (or a record's origin) that quotes the
     ludeme."""

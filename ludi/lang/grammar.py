@@ -592,7 +592,8 @@ def print_node(node: Node, width: int = 88, indent: int = 0, trail: int = 0,
     """The ludeme as text: on one line when it fits in ``width`` (counting the ``trail``
     closing brackets that follow it), else one argument a line."""
     col = indent if col is None else col
-    head = " ".join(grammar().heads[node.rule])
+    # a node the compiler builds itself (no grammar rule) prints by its rule's name
+    head = " ".join(grammar().heads.get(node.rule, (node.rule,)))
     # leading literals (names, numbers) stay on the head line; the rest go one a line
     k = 0
     while k < len(node.args) and not isinstance(node.args[k], (Node, Named, tuple)):
