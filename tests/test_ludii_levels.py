@@ -53,14 +53,14 @@ def moves(state) -> Counter:
 
 def test_each_level_of_a_pile_gives_the_moves_of_its_piece():
     state = piles().initial_state()
-    # a1 holds three of P1's pieces: each goes to b1, c1 (empty) or d1 (its own); d1's one
-    # piece is taken off (the (if …) of (from) = d1)
-    assert moves(state) == Counter({"a1-b1": 3, "a1-c1": 3, "a1-d1": 3, "d1": 1})
+    # a1 holds three of P1's pieces: each goes to b1, c1, f1 (empty) or d1 (its own), not to
+    # e1 (P2's); d1's one piece is taken off (the (if …) of (from) = d1)
+    assert moves(state) == Counter({"a1-b1": 3, "a1-c1": 3, "a1-d1": 3, "a1-f1": 3, "d1": 1})
 
 
 def test_top_true_gives_the_moves_of_the_top_piece_once():
     state = piles(play="forEach Piece top:True").initial_state()
-    assert moves(state) == Counter({"a1-b1": 1, "a1-c1": 1, "a1-d1": 1, "d1": 1})
+    assert moves(state) == Counter({"a1-b1": 1, "a1-c1": 1, "a1-d1": 1, "a1-f1": 1, "d1": 1})
 
 
 def test_the_piece_at_a_level_moves_and_the_pile_loses_one():
