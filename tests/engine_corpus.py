@@ -793,6 +793,21 @@ EXTRA = {
           (if (> (size Stack in:(sites Board)) 9) (result Mover Draw))
           (if (= (size Stack) 4) (result Next Win))})))
 """,
+    "levels": """
+(game "Levels" (players 2)
+  (equipment {(board (rectangle 1 8) {(track "T1" {0..7 End} P1 directed:True)
+                                      (track "T2" {7..0 End} P2 directed:True)})
+              (dice d:3 num:1) (hand Each)
+              (piece "Disc" Each (forEach Die if:(!= (pips) 0)
+                (if (= (trackSite Move from:(from) steps:(pips)) End)
+                    (move Remove (from) level:(level))
+                    (move (from (from) level:(level))
+                          (to (trackSite Move from:(from) steps:(pips))
+                              if:(not (is Enemy (who at:(to)))))))))})
+  (rules (start {(place Stack "Disc1" 0 count:3) (place Stack "Disc2" 7 count:3)})
+    (play (do (roll) next:(or (forEach Piece) (move Pass))))
+    (end (if (no Pieces Mover) (result Mover Win)))))
+""",
     "remembered": """
 (game "Remembered" (players 2)
   (equipment {(mancalaBoard 2 4 store:None (track "Track" "0,E,7,W" loop:True))

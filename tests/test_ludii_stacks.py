@@ -106,7 +106,6 @@ def test_a_landing_on_another_kind_of_pile_stops_with_an_error():
 
 
 @pytest.mark.parametrize("play, wrong", [
-    ("forEach Piece", "top:True"),
     ("move Step (from (sites Occupied by:Mover)) E (to if:(is Empty (to)))", "(move Step"),
 ])
 def test_what_a_pile_kept_as_a_count_cannot_play_is_refused(play, wrong):

@@ -8,8 +8,11 @@ The move bound: a position can have at most, summed over the program's generator
 most once per generation: the program only jumps forward, and filters only remove moves),
 
 - Add: the cells of its region (the board's cells for regions read off the position),
-- Select: the cells of its region,
-- FromTo: its from-sites times its to-sites (one each where a site is given),
+- Select: the cells of its region (made for each level of a pile: the pieces placed at the
+  start, if more),
+- FromTo: its from-sites times its to-sites (one each where a site is given); made for each
+  level of a pile (G.LEVELS), the pieces placed at the start, if more, instead of its
+  from-sites (the kernels check that write: an engine error past it),
 - Slide and Step: for every cell of its from-region and every direction, the cells along the
   ray, up to the distance limit when that is a number (1 for a Step),
 - Hop: one jump, or one series, per from-cell and jump direction (twice that with turning
@@ -146,10 +149,11 @@ def _turn_moves(most: int) -> int:
 def _generator_bound(c: Compiler, g: int) -> int:
     kind = c.gens.get(g, "kind")
     code = c.gens.get(g, "to_region" if kind == L.GEN.ADD else "from_region")
+    levels = c.gens.get(g, "levels") if kind in (L.GEN.SELECT, L.GEN.FROM_TO) else 0
     if kind == L.GEN.SELECT and c.gens.get(g, "from_site") < c.gens.get(g, "from_site_end"):
-        return 1  # a Select from one site
+        return _pieces(c) if levels else 1  # a Select from one site
     if kind in (L.GEN.ADD, L.GEN.SELECT):
-        return region_cells(c, code)
+        return max(region_cells(c, code), _pieces(c)) if levels else region_cells(c, code)
     if kind == L.GEN.SLIDE:
         if c.gens.get(g, "from_site") < c.gens.get(g, "from_site_end"):  # the most from a cell
             return max(_slide_bound(c, g, np.array([cell])) for cell in
@@ -169,6 +173,8 @@ def _generator_bound(c: Compiler, g: int) -> int:
         one_from = c.gens.get(g, "from_site") < c.gens.get(g, "from_site_end")
         one_to = c.gens.get(g, "to_site") < c.gens.get(g, "to_site_end")
         froms = 1 if one_from else region_cells(c, code)
+        if levels:  # a move for each piece of the piles it starts from
+            froms = max(froms, _pieces(c))
         tos = 1 if one_to else region_cells(c, c.gens.get(g, "to_region"))
         return froms * tos
     if kind == L.GEN.HOP:
@@ -181,6 +187,13 @@ def _generator_bound(c: Compiler, g: int) -> int:
     # a move buffer holds what these bounds sum to, unchecked: a kind must say its own
     raise AssertionError(f"no move bound for the generator kind {L.GEN.name_of(kind)} "
                          "(ludi/compile/bounds.py: _generator_bound)")
+
+
+def _pieces(c: Compiler) -> int:
+    """The pieces placed at the start, on the board and in the hands (each pile's count): in a
+    stacking game, where nothing adds pieces, the most levels all the piles can have."""
+    placed = (c.init_owner != 0) | (c.init_what != 0)
+    return int(np.maximum(c.init_counts, 1)[placed].sum())
 
 
 def _from_cells(c: Compiler, code: int) -> np.ndarray:

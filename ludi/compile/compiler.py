@@ -158,6 +158,9 @@ class Compiler:
         #: the tests of the (if …)s of (from) that the piece's moves being compiled are inside:
         #: each move's from-condition (Ludii tests them for each piece)
         self.from_tests: list[Node] = []
+        #: compiling a stacking game's (forEach Piece) without top:True: its moves are made
+        #: for each level of a pile (G.LEVELS), as Ludii's
+        self.per_level = False
         self.uses_history = False
         self.within: list[Node] = []  # the ludemes being compiled, innermost last
         #: where the expression being compiled is read: "end" (the end clauses), "slide-to"

@@ -808,6 +808,9 @@ class G:
     COUNT = Span("FromTo in a mancala game: how many counters it moves (empty: one)")
     PROPOSAL = Slot("Propose, Vote: the proposal's id")
     YES = Slot("Vote: 1 for a yes vote")
+    LEVELS = Slot("FromTo, Select: 1 when its moves are made for each level of the pile at the "
+                  "from-site (a stacking game's (forEach Piece) without top:True, as Ludii's): "
+                  "each move is listed once per piece of that pile")
 
 
 @codes(fields=G)
@@ -817,7 +820,8 @@ class GEN:
     ADD = Kind("place a piece on an empty site of a region", name="add",
                reads=(G.TO_REGION, G.TO_COND, G.THEN, G.THEN_COUNT, G.PIECE))
     SELECT = Kind("choose a site (of a region, or one site)", name="select",
-                  reads=(G.FROM_REGION, G.FROM_SITE, G.FROM_COND, G.THEN, G.THEN_COUNT))
+                  reads=(G.FROM_REGION, G.FROM_SITE, G.FROM_COND, G.THEN, G.THEN_COUNT,
+                         G.LEVELS))
     PASS = Kind("pass", name="pass", reads=(G.THEN, G.THEN_COUNT))
     SLIDE = Kind("a Slide along empty cells (and onto the site that stops it)", name="slide",
                  reads=(G.FROM_REGION, G.FROM_SITE, G.FROM_COND, G.DIRS, G.MAX, G.TO_COND,
@@ -833,7 +837,7 @@ class GEN:
     FROM_TO = Kind("Ludii's (move (from …) (to …)): any piece from a site to a site",
                    name="fromTo", reads=(G.FROM_REGION, G.FROM_SITE, G.FROM_COND, G.TO_REGION,
                                          G.TO_SITE, G.TO_COND, G.COPY, G.COUNT, G.APPLY,
-                                         G.APPLY_COUNT, G.THEN, G.THEN_COUNT))
+                                         G.APPLY_COUNT, G.THEN, G.THEN_COUNT, G.LEVELS))
     HOP_OVER = Kind("Ludii's Hop, one jump: over the adjacent site (between) to the next one "
                     "(with BEFORE/AFTER/RUN: over the first site where the between-condition "
                     "holds and up to RUN more in a row, to any of the AFTER + 1 sites past them)",
@@ -1238,6 +1242,9 @@ class ERR:
     TURN_MOVES = Error("a turn under (max Moves …) whose moves at each step, one step after "
                        "the other, number more than its search holds ({value} at the last)",
                        record="prog")
+    LEVELS = Error("more than {value} moves of the levels of stacks in one position: more "
+                   "than the move buffer holds (its bound counts the pieces placed at the "
+                   "start)", record="gen")
 
 
 def state_size(cells: int, history: int = 0) -> int:

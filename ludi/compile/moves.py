@@ -14,6 +14,7 @@ from ludi.compile import layout as L
 from ludi.compile.directions import direction_mask, last_way, turning_mask
 from ludi.compile.regions import ludii_site
 from ludi.compile.registry import compiles, constant, fail, items, ludeme, number
+from ludi.compile.stacks import check_level
 from ludi.compile.threats import without_path_threat
 from ludi.lang import Node, parse_fragment
 from ludi.lang.tree import Named, Sym
@@ -31,11 +32,30 @@ def leaf(c: Compiler, node: Node, kind: int, **fields: int) -> int:
     """A generator record and the instruction that runs it; the generator's index."""
     if c.from_tests:
         fields = from_tested(c, node, kind, fields)
+    if c.per_level:
+        fields = dict(fields, levels=per_level(c, node, kind, fields))
     g = c.gens.add(node, kind=kind, **fields)
     if g > L.GEN_MASK:
         raise fail(node, f"more than {L.GEN_MASK + 1} move generators in one game")
     c.prog.add(node, kind=L.PR.LEAF, gen=g)
     return g
+
+
+def per_level(c: Compiler, node: Node, kind: int, fields: dict[str, int]) -> int:
+    """G.LEVELS of a move in a stacking game's (forEach Piece) without top:True, which Ludii
+    makes for each level of each pile of the piece: 1, each move listed once a piece of the
+    pile it starts from (ludi's piles hold one kind, so every level moves alike). A move that
+    starts elsewhere than the piece's own site is refused: its copies would follow another
+    pile than its own."""
+    if kind == L.GEN.PASS:
+        raise fail(node, f"{ludeme(node)} in a piece's moves under a stacking game's (forEach "
+                   "Piece) (Ludii passes once a level of each pile) is not supported")
+    if kind not in (L.GEN.FROM_TO, L.GEN.SELECT) or fields.get("from_region") != c.own_sites() \
+            or fields.get("from_site_end", 0) > fields.get("from_site", 0):
+        raise fail(node, f"{ludeme(node)} in a stacking game's (forEach Piece) without top:True "
+                   "(Ludii makes it once a level of each pile) must start from the piece's own "
+                   "site ((from) or (from (from))); or write (forEach Piece … top:True)")
+    return 1
 
 
 def from_tested(c: Compiler, node: Node, kind: int, fields: dict[str, int]) -> dict[str, int]:
@@ -197,6 +217,7 @@ def remove(c: Compiler, node: Node) -> None:
     """``(move Remove REGION|SITE [(then …)])``: take off the piece at a site of the region
     (sites without one give no move), then the (then …) effects; a Select whose effects begin
     with the removal."""
+    check_level(c, node, node.named("level"), node.positional[0])
     where, cond = unfold_for_each(node.positional[0],
                                   parse_fragment("(is Occupied (from))", "cond"))
     if c.from_tests and isinstance(where, Node) and where.rule == "site_from":
@@ -365,6 +386,7 @@ def from_to(c: Compiler, node: Node) -> None:
     from-site to a to-site, replacing a piece there; ``copy:True`` leaves the origin as it
     was. The to's apply runs first, the (then …) after, as for a Step."""
     frm, to = sub_node(node, "from"), sub_node(node, "to")
+    check_level(c, frm, frm.named("level"), frm.positional[0] if frm.positional else None)
     fields: dict[str, int] = {}
     if not frm.positional and c.own_sites() is not None:  # (from) in a piece's moves
         fields["from_region"] = c.own_sites()
@@ -502,10 +524,11 @@ def for_each_piece(c: Compiler, node: Node) -> None:
         start, end = c.code_range(parse_fragment(f"(= (mover) {comp.owner + 1})", "cond"))
         branch = c.prog.add(node, kind=L.PR.JUMP_UNLESS, cond=start, cond_end=end)
         c.piece, c.site_loop = comp, hand
+        c.per_level = bool(c.params[L.P.STACKS]) and node.named("top", False) is not True
         try:
             c.moves(comp.moves)
         finally:
-            c.piece, c.site_loop = None, None
+            c.piece, c.site_loop, c.per_level = None, None, False
         c.prog.set(branch, target=len(c.prog))
 
 

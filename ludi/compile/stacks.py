@@ -42,21 +42,55 @@ def _top_only(node: Node) -> bool:
     return node.rule == "moves_foreach_piece" and node.named("top", False) is True
 
 
+def _names_level(node: Node) -> bool:
+    """A (from … level:…) or (move Remove … level:…): Ludii's FromTo and Remove make the game
+    stacking when a level is given."""
+    return node.rule in ("from", "moves_remove") and node.named("level") is not None
+
+
 def is_stacking(tree: Node) -> bool:
     """Does the game stack its pieces (Ludii's Stacking flag)?"""
-    return any(n.rule in STACKING_RULES or _top_only(n) for n in tree.walk())
+    return any(n.rule in STACKING_RULES or _top_only(n) or _names_level(n) for n in tree.walk())
+
+
+def check_level(c: Compiler, node: Node, level: Node | int | None, site: Node | int | None
+                ) -> None:
+    """The ``level:`` of a (from SITE level:…) or (move Remove SITE level:…): read as
+    ``(level)``, the level of the pile piece whose moves (forEach Piece) makes, at its own site
+    ((from)). ludi's piles hold one kind, so the piece at that level moves or goes as the top
+    one would (Ludii's ActionMove and ActionRemove take that level's piece); other levels
+    are refused."""
+    if level is None:
+        return
+    if not (isinstance(level, Node) and level.rule == "int_level"):
+        raise fail(node, "a level: other than (level) is not supported: ludi's stacks hold one "
+                   "kind of piece, and moves take the piece at the level (forEach Piece) "
+                   "makes the moves of")
+    own = site is None or (isinstance(site, Node) and site.rule == "site_from")
+    if c.piece is None or not own:
+        raise fail(node, "level:(level) is read only at the piece's own site ((from)) in a "
+                   "piece's moves under (forEach Piece)")
+
+
+@compiles("int_level")
+def level(c: Compiler, node: Node) -> None:
+    """``(level)`` anywhere but the level: of a piece's (from (from) …) or (move Remove
+    (from) …) is refused (see :func:`check_level`)."""
+    raise fail(node, "(level) is read only as the level: of (from (from) level:(level)) or "
+               "(move Remove (from) level:(level)) in a piece's moves")
 
 
 def refuse_unstackable(tree: Node) -> None:
     """Refuse, in a stacking game, the rules a pile kept as a count cannot play exactly."""
     for node in tree.walk():
+        for part in node.args:
+            if isinstance(part, Node) and part.rule == "from" and part.named("level") is not None \
+                    and node.rule != "moves_from_to":
+                raise fail(part, "a (from … level:…) is read only in (move (from (from) "
+                           "level:(level)) (to …))")
         if node.rule in SINGLE_PIECE_MOVES:
             raise fail(node, f"{SINGLE_PIECE_MOVES[node.rule]} in a game with stacks: ludi plays "
                        "stacks with (move (from …) (to …)), (move Remove …) and (fromTo …) only")
-        if node.rule == "moves_foreach_piece" and not _top_only(node):
-            raise fail(node, "(forEach Piece …) in a game with stacks moves every piece of a "
-                       "stack (Ludii gives each level its own moves); ludi moves the top piece "
-                       "of each stack only: write (forEach Piece … top:True)")
         if node.rule == "moves_from_to" and (node.named("count") is not None
                                              or node.named("copy") is not None):
             raise fail(node, "(move … count:/copy:) in a game with stacks is not supported: "

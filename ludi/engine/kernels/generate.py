@@ -444,9 +444,30 @@ def from_to_moves(t, s, w, g, buf, n):
             if not holds(t, s, w, t[at + G.TO_COND], t[at + G.TO_COND_END]):
                 continue
             buf[n] = MOVE.STEP | (c << KIND_BITS) | (a << FROM_SHIFT) | (g << GEN_SHIFT)
-            n += 1
+            n = level_copies(t, s, w, g, a, buf, n + 1)
             if w[W.LIMIT] > 0 and n >= w[W.LIMIT]:
                 return n
+    return n
+
+
+@tiny
+def level_copies(t, s, w, g, a, buf, n):
+    """After the move ``buf[n - 1]`` from site ``a``: where generator ``g`` makes its moves for
+    each level of the pile at ``a`` (G.LEVELS), the same move once more for every other piece
+    of the pile (ludi's piles hold one kind, so each level's moves are the top's, as Ludii
+    lists them once a level); the new count. The bound proven for the buffer counts every
+    piece; a pile grown past it (pieces made in play) is an engine error, not a write."""
+    if t[t[T.GEN] + g * G.SIZE + G.LEVELS] == 0:
+        return n
+    move = buf[n - 1]
+    for _ in range(s[sec(s, S.COUNTS) + a] - 1):
+        if n >= buf.shape[0]:
+            fail(w, ERR.LEVELS, g, n)
+            return n
+        if w[W.LIMIT] > 0 and n >= w[W.LIMIT]:
+            return n
+        buf[n] = move
+        n += 1
     return n
 
 
@@ -468,7 +489,7 @@ def leaf_moves(t, s, w, g, buf, n):
             if not holds(t, s, w, t[at + G.FROM_COND], t[at + G.FROM_COND_END]):
                 return n
             buf[n] = MOVE.SELECT | (c << FROM_SHIFT) | (c << KIND_BITS) | (g << GEN_SHIFT)
-            return n + 1
+            return level_copies(t, s, w, g, c, buf, n + 1)
         mover = s[I.MOVER]
         if kind == GEN.ADD:  # where it places, and the to-condition
             code, cond_start, cond_end = t[at + G.TO_REGION], t[at + G.TO_COND], \
@@ -503,6 +524,8 @@ def leaf_moves(t, s, w, g, buf, n):
                 continue
             buf[n] = move | (g << GEN_SHIFT)
             n += 1
+            if kind == GEN.SELECT:
+                n = level_copies(t, s, w, g, c, buf, n)
             if w[W.LIMIT] > 0 and n >= w[W.LIMIT]:
                 return n
         return n
