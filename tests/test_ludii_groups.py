@@ -107,7 +107,7 @@ def test_count_groups_without_if_counts_groups_of_any_pieces():
     ("(count Groups (directions {N}) if:(= (who at:(to)) P1))", "join sites both ways"),
     ("(count Groups Vertex)", "site type"),
     ("(count Groups min:(count Moves))", "must be a number written"),
-    ("(count Sites in:(sites LineOfSight at:(ahead (last To) N)))", "supported at (to)"),
+    ("(count Sites in:(sites LineOfSight at:(ahead (last To) N)))", r"supported at \(to\)"),
 ])
 def test_forms_not_played_exactly_are_refused(text, message):
     with pytest.raises(CompileError, match=message):
