@@ -116,7 +116,7 @@ def test_forms_not_played_exactly_are_refused(text, message):
 
 @pytest.mark.needs("ludii")
 @pytest.mark.parametrize("rel", [
-    "race/reach/King's Valley.lud", "space/territory/Trike.lud"])
+    "race/reach/King's Valley.lud", "space/territory/Trike.lud", "space/territory/HexTrike.lud"])
 def test_library_files_play_as_ludii_does(rel):
     """Slides as far as they go ((sites LineOfSight Farthest at:(from))), placements in sight
     of the last one ((sites LineOfSight Empty at:(var)))."""
