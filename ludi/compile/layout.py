@@ -450,8 +450,9 @@ class O:  # noqa: E742 - the op fields, as the kernels read them: t[at + O.ROLE]
     """A condition op's fields (T.CODE)."""
 
     KIND = Slot("an OP code")
-    VALUE = Slot("CONST, COUNT_CMP, FACE: the op's constant operand (pushed, compared with the "
-                 "count, or the die whose face it reads)")
+    VALUE = Slot("CONST, COUNT_CMP, FACE, COUNT_GROUPS: the op's constant operand (pushed, "
+                 "compared with the count, the die whose face it reads, or the fewest sites of a "
+                 "group counted)")
     ROLE = Slot("whose line, group, ring, moves, pieces, track, value (a role code)")
     REGION = Slot("a region code")
     LENGTH = Slot("LINE, LINE_THROUGH: the line's length")
