@@ -886,6 +886,18 @@ EXTRA = {
   (rules (play (move Add (to (sites Empty))))
     (end (if (is Line 4) (result Mover Win)))))
 """,
+    "sight": """
+(game "Sight" (players 2)
+  (equipment {(board (square 5))
+              (piece "Disc" Each (move (from) (to (sites LineOfSight Farthest at:(from)))))})
+  (rules (start {(place "Disc1" (sites {0 4})) (place "Disc2" (sites {20 24}))})
+    (play (or {(forEach Piece)
+               (move Add (to (sites LineOfSight Empty at:(last To) Orthogonal)))
+               (move Add (to (sites Empty)
+                             if:(= 1 (count Sites in:(sites LineOfSight Piece at:(to))))))}))
+    (end {(if (= 1 (count Groups if:(= (who at:(to)) (mover)) min:2)) (result Mover Win))
+          (if (> (count Groups Orthogonal) 6) (result Mover Loss))})))
+""",
     "grid_squares": """
 (game "Grid Squares" (players 2)
   (equipment {(board (remove (rectangle 5 3) cells:{2 3}) use:Vertex) (piece "Disc" Each)})

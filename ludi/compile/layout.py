@@ -353,6 +353,7 @@ class DR:
     OWNER = Slot("DIRECTION: with CENTRE.WHERE or the STOP FILTER.PIECE, its colour")
     STOP_PIECE = Slot("DIRECTION: with the STOP FILTER.PIECE, the piece type")
     STOP_OWNER = Slot("DIRECTION: with the STOP FILTER.PIECE, its colour")
+    KEEP = Slot("DIRECTION: which sites of each ray it holds (a KEEP code)")
     TRACKS = Slot("TRACK_SPAN: the first of COLOURS T.LIST entries, each colour's track (-1: "
                   "none)")
     FROM = Span("TRACK_SPAN: the site it starts at (a (forEach Site …) evaluates it; a loop "
@@ -393,7 +394,8 @@ class DYN:
                      name="direction", reads=(DR.CENTRE, DR.SITE, DR.CENTRES, DR.DIRS,
                                               DR.WITH_CENTRE, DR.DISTANCE, DR.STOP,
                                               DR.STOP_INCLUDED, DR.PIECE, DR.OWNER,
-                                              DR.STOP_PIECE, DR.STOP_OWNER, DR.APART))
+                                              DR.STOP_PIECE, DR.STOP_OWNER, DR.APART,
+                                              DR.KEEP))
     TRACK_SPAN = Kind("(sites Track … from:A to:B): the sites of a track from A on to B "
                       "(round past its end; all of it when B is not on it, none when A is not)",
                       name="track-span", reads=(DR.TRACKS, DR.FROM, DR.TO, DR.SPAN))
@@ -414,6 +416,19 @@ class CENTRE:
                   "OCCUPIED_TYPE row)")
     WHERE = Code("DIRECTION only: the site of the piece of type DR.PIECE and colour DR.OWNER "
                  "((where \"Name\" P1): one such piece at most; -1: none)")
+    VAR = Code("the value of the variable DR.SITE (an I.VARS slot), as (sites LineOfSight "
+               "at:(var)) reads it")
+
+
+@codes(first=0)
+class KEEP:
+    """DR.KEEP: which sites of each ray a DYN.DIRECTION row holds."""
+
+    ALL = Code("every site before the one that stops the ray (that one too with "
+               "DR.STOP_INCLUDED): (sites Direction …), (sites LineOfSight Empty …)")
+    STOP = Code("only the site that stops the ray: (sites LineOfSight Piece …)")
+    LAST = Code("only the last site before the one that stops the ray or the board's edge "
+                "(none when the first site stops it): (sites LineOfSight Farthest …)")
 
 
 @codes(first=0)
@@ -439,8 +454,9 @@ class O:  # noqa: E742 - the op fields, as the kernels read them: t[at + O.ROLE]
     """A condition op's fields (T.CODE)."""
 
     KIND = Slot("an OP code")
-    VALUE = Slot("CONST, COUNT_CMP, FACE: the op's constant operand (pushed, compared with the "
-                 "count, or the die whose face it reads)")
+    VALUE = Slot("CONST, COUNT_CMP, FACE, COUNT_GROUPS: the op's constant operand (pushed, "
+                 "compared with the count, the die whose face it reads, or the fewest sites of a "
+                 "group counted)")
     ROLE = Slot("whose line, group, ring, moves, pieces, track, value (a role code)")
     REGION = Slot("a region code")
     LENGTH = Slot("LINE, LINE_THROUGH: the line's length")
@@ -467,6 +483,8 @@ class O:  # noqa: E742 - the op fields, as the kernels read them: t[at + O.ROLE]
     TYPE = Slot("WHERE: the first of COLOURS T.LIST entries, each colour's piece type")
     VAR = Slot("VAR: the variable (an I.VARS slot)")
     STEPS = Slot("AHEAD: how many steps")
+    DIRS = Slot("COUNT_GROUPS: bitmask of the directions (T.NBR indices) that join sites")
+    FILTER = Slot("COUNT_GROUPS: which sites join groups (a FILTER code, seen by O.ROLE)")
     DIRECTION = Slot("AHEAD: the board direction (a column of T.NBR)")
     TURNED = Slot("AHEAD: 1 when DIRECTION, a relative direction for a piece facing N, turns to "
                   "the facing of the piece on the site (T.FACING; no piece there: no step)")
@@ -530,6 +548,9 @@ class OP:
     COUNT_PIECES = Op("the role's pieces on the board", name="count-pieces", reads=(O.ROLE,))
     COUNT_IN = Op("the total count in a region", name="count-in", reads=(O.REGION,))
     COUNT_SITES = Op("the number of sites of a region", name="count-sites", reads=(O.REGION,))
+    COUNT_GROUPS = Op("the groups of board sites holding what O.FILTER asks (seen by O.ROLE), "
+                      "joined along O.DIRS, of O.VALUE sites or more", name="count-groups",
+                      reads=(O.ROLE, O.FILTER, O.DIRS, O.VALUE))
     COUNT_CMP = Op("the count at a fixed site compared with a number, in one op",
                    name="count-compare", reads=(O.SITE, O.COMPARE, O.VALUE))
     COUNTER = Op("Ludii's counter (I.COUNTER)", name="counter")

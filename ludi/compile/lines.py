@@ -11,7 +11,7 @@ import numpy as np
 
 from ludi.compile import layout as L
 from ludi.compile.conditions import expr
-from ludi.compile.directions import direction_indices
+from ludi.compile.directions import direction_indices, direction_mask
 from ludi.compile.regions import static_cells
 from ludi.compile.registry import compiles, fail, number
 from ludi.lang import Node, parse_fragment
@@ -117,3 +117,65 @@ def is_connected_n(c: Compiler, node: Node) -> None:
     c.conn_masks.append([mask] * L.COLOURS)
     c.op(node, L.OP.CONN, test=len(c.conn_masks) - 1, need=n, role=L.ROLE.MOVER)
 
+
+
+#: (mover), (next), (prev) as the role an if: of (count Groups …) compares with (who at:(to))
+ROLE_OF_INT = {"int_mover": "Mover", "int_next": "Next", "int_prev": "Prev"}
+
+
+def _group_filter(c: Compiler, node: Node, test) -> tuple[int, int]:
+    """The FILTER code and role of the sites an ``if:`` of (count Groups …) keeps, with (to)
+    each site (Ludii's CountGroups sets it so): occupied ones without one; (= (who at:(to))
+    ROLE), (is ROLE (who at:(to))) or (is Occupied (to)). Other tests are refused."""
+    if test is None:
+        return L.FILTER.NOT_EMPTY, L.ROLE.MOVER
+
+    def who_at_to(n) -> bool:
+        at = n.named("at") if isinstance(n, Node) and n.rule == "int_who" else None
+        return isinstance(at, Node) and at.rule == "site_to"
+
+    def role_of(n) -> str | None:
+        if isinstance(n, Sym) and n.name in ("Mover", "Next", "Prev", "P1", "P2", "P3", "P4"):
+            return n.name
+        if isinstance(n, Node) and n.rule in ROLE_OF_INT:
+            return ROLE_OF_INT[n.rule]
+        if isinstance(n, int) and 1 <= n <= 4:
+            return f"P{n}"
+        return None
+
+    if isinstance(test, Node):
+        if test.rule == "cond_is_occupied" and isinstance(test.args[0], Node) \
+                and test.args[0].rule == "site_to":
+            return L.FILTER.NOT_EMPTY, L.ROLE.MOVER
+        if test.rule in ("cond_eq", "cond_is_player") and len(test.args) == 2:
+            a, b = test.args
+            role = role_of(b) if who_at_to(a) else role_of(a) if who_at_to(b) else None
+            if role is not None:
+                return L.FILTER.OWN, c.role(test, Sym("role", role))
+    raise fail(node, "the if: of (count Groups …) is read only as a test of who holds each "
+               "site (to): (= (who at:(to)) ROLE), (is ROLE (who at:(to))) with ROLE Mover, "
+               "Next, Prev, P1..P4, (mover), (next); or (is Occupied (to))")
+
+
+@compiles("int_count_groups")
+def count_groups(c: Compiler, node: Node) -> None:
+    """``(count Groups [DIRECTIONS] [if:C] [min:N])`` (Ludii's CountGroups): the groups of
+    sites where C holds at (to) (occupied sites without it), joined along the directions
+    (Adjacent by default), of N sites or more (any size by default). The kernels fill the
+    groups afresh each time (:func:`ludi.engine.kernels.conditions.count_groups`)."""
+    if any(isinstance(a, Sym) and a.kind == "sitetype" for a in node.positional):
+        raise fail(node, "a site type in (count Groups …) is not supported; the board's own "
+                   "sites are used")
+    mask = direction_mask(c, node)
+    nbr = c.board.nbr
+    for x in range(c.board.num_cells):  # joined both ways, so any fill order finds a group
+        for d in range(c.board.num_dirs):
+            y = int(nbr[x, d])
+            if (mask >> d) & 1 and y >= 0 and not any(
+                    (mask >> e) & 1 and int(nbr[y, e]) == x for e in range(c.board.num_dirs)):
+                raise fail(node, "the directions of (count Groups …) must join sites both "
+                           "ways (such as Adjacent, Orthogonal, Diagonal, All)")
+    least = node.named("min", 0)
+    least = number(node, least, "the min: of (count Groups …)", 0, 10**6)
+    want, role = _group_filter(c, node, node.named("if"))
+    c.op(node, L.OP.COUNT_GROUPS, role=role, filter=want, dirs=mask, value=least)

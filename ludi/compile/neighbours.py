@@ -309,3 +309,44 @@ def _ray_cells(c: Compiler, centres: np.ndarray, mask: int, with_centre: int,
                         break
                     out.add(x)
     return np.array(sorted(out), np.int64)
+
+
+#: What (sites LineOfSight …) keeps of each ray (Ludii's LineOfSightType; Piece by default).
+LOS_KEEP = {"Empty": L.KEEP.ALL, "Farthest": L.KEEP.LAST, "Piece": L.KEEP.STOP}
+
+
+@compiles("region_sites_los")
+def sites_line_of_sight(c: Compiler, node: Node) -> int:
+    """``(sites LineOfSight [Empty|Farthest|Piece] [at:SITE] [DIRECTIONS])`` (Ludii's
+    SitesLineOfSight): along each ray from the site (the last move's to by default), in each
+    direction (Adjacent by default), the first site holding a piece (Piece, the default), the
+    empty sites before it (Empty), or the last of those (Farthest; none when the first site is
+    occupied). A DYN.DIRECTION row that stops at occupied sites, read off the position."""
+    b = c.board
+    if b.kind not in ("square", "mancala", "hex"):
+        raise fail(node, f"(sites LineOfSight …) on a {b.shape} board is not supported (its "
+                   "rays are those of square, mancala and hexagonal grids)")
+    if any(isinstance(a, Sym) and a.kind == "sitetype" for a in node.positional):
+        raise fail(node, "a site type in (sites LineOfSight …) is not supported; the board's "
+                   "own sites are used")
+    kind = next((a.name for a in node.positional if isinstance(a, Sym) and a.kind == "los"),
+                "Piece")
+    fields = {"dirs": direction_mask(c, node), "with_centre": 0, "distance": b.num_cells,
+              "stop": L.FILTER.NOT_EMPTY, "stop_included": 0, "keep": LOS_KEEP[kind]}
+    at = node.named("at")
+    if at is None:
+        fields["centre"] = L.CENTRE.LAST_TO
+    elif isinstance(at, Node) and at.rule in AROUND_CENTRES:
+        fields["centre"] = AROUND_CENTRES[at.rule]
+    elif isinstance(at, Node) and at.rule == "site_var":
+        fields.update(centre=L.CENTRE.VAR, site=c.variable(at, at.args[0] if at.args else ""))
+    elif isinstance(at, Node) and at.rule == "site_where":
+        kind_, colour = where_piece(c, at)
+        fields.update(centre=L.CENTRE.WHERE, piece=kind_, owner=colour)
+    else:
+        site = constant_site_of(c, at) if isinstance(at, Node) else ludii_site(c, node, at)
+        if site is None or not 0 <= site < b.num_cells:
+            raise fail(node, "(sites LineOfSight at:SITE) is supported at (to), (from), (last "
+                       "To), (last From), (site), (var), (where …) or a fixed site for now")
+        fields.update(centre=L.CENTRE.FIXED, site=site)
+    return L.REG.DYNAMIC - c.dynregs.add(node, kind=L.DYN.DIRECTION, **fields)

@@ -23,6 +23,7 @@ from ludi.compile.layout import (
     DYN,
     ERR,
     FILTER,
+    KEEP,
     LOOP,
     MAX_COMPONENTS,
     MP,
@@ -244,6 +245,8 @@ def region_centre(t, s, at):
         return s[I.LAST_FROM]
     if which == CENTRE.WHERE:
         return piece_site(t, s, t[at + DR.PIECE], t[at + DR.OWNER])
+    if which == CENTRE.VAR:
+        return s[I.VARS + t[at + DR.SITE]]
     return s[I.SITE]
 
 
@@ -328,13 +331,16 @@ def direction_region_has(t, s, w, row, colour, site):
 def on_rays(t, s, at, colour, centre, site):
     """Is ``site`` on the rays of the DIRECTION row at ``at`` from ``centre`` (Ludii's
     SitesDirection: each ray ends at the board's edge, after DR.DISTANCE sites, or at a site
-    holding what DR.STOP asks, in the region only with stopIncluded)?"""
+    holding what DR.STOP asks, in the region only with stopIncluded)? DR.KEEP narrows each ray
+    to the site that stops it or to the last before (Ludii's SitesLineOfSight Piece and
+    Farthest)."""
     if site == centre:
         return t[at + DR.WITH_CENTRE] == 1
     mask = t[at + DR.DIRS]
     dirs = t[P.DIRS]
     nbr = t[T.NBR]
     stop = t[at + DR.STOP]
+    keep = t[at + DR.KEEP]
     target = -2  # FILTER.PIECE: the ray ends at that piece's site
     if stop == FILTER.PIECE:
         target = piece_site(t, s, t[at + DR.STOP_PIECE], t[at + DR.STOP_OWNER])
@@ -342,16 +348,21 @@ def on_rays(t, s, at, colour, centre, site):
         if (mask >> d) & 1 == 0:
             continue
         x = centre
+        last = -1  # the last site of the ray passed (KEEP.LAST)
         for _ in range(t[at + DR.DISTANCE]):
             x = t[nbr + x * dirs + d]
             if x < 0:
                 break
             if x == target if stop == FILTER.PIECE else holds_filter(s, stop, colour, x):
-                if x == site and t[at + DR.STOP_INCLUDED] == 1:
+                if x == site and (keep == KEEP.STOP or (
+                        keep == KEEP.ALL and t[at + DR.STOP_INCLUDED] == 1)):
                     return True
                 break
-            if x == site:
+            if x == site and keep == KEEP.ALL:
                 return True
+            last = x
+        if keep == KEEP.LAST and last == site:
+            return True
     return False
 
 
@@ -550,6 +561,60 @@ def ring(t, s, w, colour):
     return False
 
 
+@kernel
+def count_groups(t, s, w, at):
+    """Ludii's (count Groups …) at the COUNT_GROUPS op at ``at`` (see :func:`group_sizes`)."""
+    count, _, _ = group_sizes(t, s, w, t[at + O.FILTER], role_colour(t, s, t[at + O.ROLE]),
+                              t[at + O.DIRS], t[at + O.VALUE])
+    return count
+
+
+@kernel
+def group_sizes(t, s, w, want, colour, mask, least):
+    """The groups of board sites holding what FILTER ``want`` asks (seen by ``colour``), joined
+    along the directions of ``mask`` (a symmetric set, checked when compiling), of ``least``
+    sites or more: how many, the largest size and the next one (a size equal to the largest
+    when two groups share it; -1 when there is no such group), as Ludii's CountGroups and
+    SizesGroup find them. A depth-first fill in W_SCRATCH."""
+    C = t[P.BOARD_CELLS]
+    dirs = t[P.DIRS]
+    nbr = t[T.NBR]
+    seen = t[P.W_SCRATCH]  # C marks, then a stack of C (each cell is pushed once at most)
+    stack = seen + C
+    for i in range(C):
+        w[seen + i] = 0
+    count = 0
+    first = -1
+    second = -1
+    for i in range(C):
+        if w[seen + i] == 1 or not holds_filter(s, want, colour, i):
+            continue
+        w[seen + i] = 1
+        w[stack] = i
+        top = 1
+        size = 0
+        while top > 0:
+            top -= 1
+            x = w[stack + top]
+            size += 1
+            for d in range(dirs):
+                if (mask >> d) & 1 == 0:
+                    continue
+                y = t[nbr + x * dirs + d]
+                if 0 <= y < C and w[seen + y] == 0 and holds_filter(s, want, colour, y):
+                    w[seen + y] = 1
+                    w[stack + top] = y
+                    top += 1
+        if size >= least:
+            count += 1
+            if size > first:
+                second = first
+                first = size
+            elif size > second:
+                second = size
+    return count, first, second
+
+
 @tiny
 def no_moves(s, w, colour):
     """Has ``colour`` no legal move? The player to move has none while the end clauses are tried
@@ -665,7 +730,7 @@ def leaf_rest(t, s, w, pc, op, at):
         if op == OP.COUNT_SITES and code <= REG.DYNAMIC:
             row = t[T.DYNREG] + (REG.DYNAMIC - code) * DR.SIZE
             if t[row + DR.KIND] == DYN.DIRECTION and t[row + DR.APART] == 1 \
-                    and t[row + DR.CENTRE] != CENTRE.REGION:
+                    and t[row + DR.KEEP] == KEEP.ALL and t[row + DR.CENTRE] != CENTRE.REGION:
                 return rays_count(t, s, row, s[I.MOVER])
         cnt = sec(s, S.COUNTS)
         total = 0
@@ -674,6 +739,8 @@ def leaf_rest(t, s, w, pc, op, at):
             total += s[cnt + c] if op == OP.COUNT_IN else 1
             c = next_site(t, s, w, code, c)
         return total
+    if op == OP.COUNT_GROUPS:
+        return count_groups(t, s, w, at)
     if op == OP.PREV_MOVER:
         return s[I.PREV_MOVER] + 1
     if op == OP.BETWEEN:
