@@ -264,9 +264,9 @@ def test_the_move_and_turn_limits_are_ludiis():
         assert not state.is_terminal()
         state.apply(state.legal_moves()[0])
     assert state.is_terminal() and state.winner == 0  # P1 made the 5th move
-    by_turns = ludi.parse(LIMITS.format(cond="(= (count Turns) (- (value TurnLimit) 1243))"))
+    by_turns = ludi.parse(LIMITS.format(cond="(= (count Turns) (- (value TurnLimit) 1244))"))
     state = by_turns.initial_state()
-    for _ in range(6):  # (count Turns) is 1 in the first turn: 7 after six moves
+    for _ in range(6):  # (count Turns) is 1 in the first turn: 6 after the sixth move
         assert not state.is_terminal()
         state.apply(state.legal_moves()[0])
     assert state.is_terminal() and state.winner == 1

@@ -62,7 +62,8 @@ def value_random(c: Compiler, node: Node) -> None:
         raise fail(node, "(value Random …) is supported only in a move's effects (its "
                    "(then …) or an effect's condition or value), where the draw is made as the "
                    "move applies")
-    expr(c, node.args[0])
-    expr(c, node.args[1])
+    low, high = node.args[0].args
+    expr(c, low)
+    expr(c, high)
     c.op(node, L.OP.RANDOM)
     c.params[L.P.RANDOM] = 1
