@@ -916,6 +916,19 @@ EXTRA = {
                     (then (and (set Pending (last To)) (remove (last To)))))))
     (end (if (no Moves Next) (result Mover Win)))))
 """,
+    "values": """
+(game "Values" (players 2)
+  (equipment {(mancalaBoard 2 4 store:None (track "Track" "0,E,N,W" loop:True))
+              (regions P1 (sites Bottom)) (regions P2 (sites Top)) (piece "Seed" Shared)})
+  (rules (start (set Count 3 to:(sites Track)))
+    (play (move Select (from (sites Mover) if:(> (count at:(from)) 0))
+            (then (sow skipIf:(and (= (value) 1) (= (count at:(to)) 5))
+                    (then (if (< 50 (value Random (range 1 100)))
+                              (set State at:(last To) 1)))))))
+    (end {(if (= (count in:(sites Mover)) 0) (result Mover Loss))
+          (if (>= (count Moves) (- (value MoveLimit) 9900)) (result Mover Draw))
+          (if (>= (count Turns) (- (value TurnLimit) 1200)) (result Next Win))})))
+""",
 }
 
 

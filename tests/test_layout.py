@@ -211,7 +211,10 @@ def test_every_code_is_handled_by_exactly_one_kernel_branch(family):
 
 
 def test_the_binary_ops_are_one_run_the_vm_routes_as_a_range():
-    binary = [e.value for e in L.OP if e.declared.pops == 2 and e.declared.reads == ()]
+    # (value Random …) takes two values too, but draws (moving the chance generator on): its
+    # own branch, not compare()'s
+    binary = [e.value for e in L.OP if e.declared.pops == 2 and e.declared.reads == ()
+              and e.name != "RANDOM"]
     assert binary == list(range(L.OP.ADD, L.OP.GE + 1))
     assert set(L.FLAT_TESTS) <= {e.value for e in L.OP}
 

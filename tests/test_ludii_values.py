@@ -5,15 +5,33 @@
   ``(+ {a b c})``: the sum of them all;
 - ``(count at:7)``: a site by Ludii's number (a mancala board's after its FirstSite store);
 - ``(is Line N DIRECTION)``: a line along that one direction's axis, both ways;
-- ``(priority A B)``: the same as ``(priority {A B})``.
+- ``(priority A B)``: the same as ``(priority {A B})``;
+- ``(value Random (range A B))`` (``ValueRandom``): ``A + rng.nextInt(B - A + 1)``, Undefined
+  when A > B, drawn from the game's one generator, which also rolls the dice: ludi draws from
+  the state's chance generator, so a seed decides a game's draws and the same position draws
+  the same; a draw is allowed only where a move's effects apply;
+- ``(value MoveLimit)``, ``(value TurnLimit)`` (``ValueMoveLimit``, ``ValueTurnLimit``): the
+  game's getMaxMoveLimit (10,000) and getMaxTurnLimit (1,250, per player);
+- ``(value)`` (``ValueIterated``) in a sowing's ``skipIf:``: Sow sets the context value to
+  ``count - index``, the seeds left to sow, this one included (with ``origin:True`` its count
+  still counts the seed dropped back in the origin: one more).
+
+Ludii's statistics for the library files that use these last ones close the file.
 """
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
+from conftest import LUDII
 
 import ludi
+from ludi.engine.game import from_description
 from ludi.errors import CompileError
+from ludi.lang import load_description
+from ludi.lang.expand import NO_RULESET
+from ludi.ludii import disagreements, read_reference, sample_random_play
 
 LINE = """(game "L" (players 2) (equipment {{(board (square 5)) (piece "Disc" Each)}})
  (rules (play (move Add (to (sites Empty)))) (end (if {cond} (result Mover Win)))))"""
@@ -163,3 +181,138 @@ def test_count_steps_is_the_fewest_steps_along_the_relation(relation, expected):
 def test_count_steps_along_a_single_direction_is_refused():
     with pytest.raises(CompileError, match="counts along a relation"):
         ludi.parse(STEPS.replace("RELATION", "N"))
+
+
+BOARD = LUDII / "library" / "board"
+CSV = LUDII / "random_play.csv"
+
+DRAW = """(game "Draw" (players 2)
+  (equipment {{(board (rectangle 1 9)) (piece "Disc" Each)}})
+  (rules
+    (play (move Add (to (sites Empty)) (then {then})))
+    (end (if (is Full) (result Mover Win)))))"""
+
+STATE = "(set State at:(last To) (value Random (range {a} {b})))"
+
+
+def draws(game: ludi.Game, seed: int | None, plies: int = 9) -> list[int]:
+    """The local states left by the first ``plies`` moves, each on the first empty site."""
+    state = game.initial_state(seed=seed)
+    for cell in range(plies):
+        state.apply(next(m for m in state.legal_moves() if m.to == cell))
+    return [state.local_state(c) for c in range(plies)]
+
+
+def test_a_random_value_is_in_its_range_and_a_seed_decides_it():
+    game = ludi.parse(DRAW.format(then=STATE.format(a=1, b=6)))
+    assert game.stochastic
+    first = draws(game, 7)
+    assert all(1 <= v <= 6 for v in first)
+    assert draws(game, 7) == first  # the same seed, the same draws
+    assert len({tuple(draws(game, s)) for s in range(20)}) == 20  # seeds differ
+    # uniform over 1..6: 300 seeds' first draws, each value about 50 times
+    counts = Counter(draws(game, s, plies=1)[0] for s in range(300))
+    assert sorted(counts) == [1, 2, 3, 4, 5, 6]
+    assert all(25 <= n <= 80 for n in counts.values()), counts
+
+
+def test_a_random_value_of_one_number_and_of_an_empty_range():
+    game = ludi.parse(DRAW.format(then=STATE.format(a=3, b=3)))
+    assert draws(game, 1) == [3] * 9
+    undefined = "(if (= -1 (value Random (range 5 2))) (set State at:(last To) 7))"
+    assert draws(ludi.parse(DRAW.format(then=undefined)), 1) == [7] * 9
+
+
+def test_playouts_of_a_random_value_are_reproducible():
+    from ludi.engine.playouts import run_playouts
+
+    game = ludi.parse(DRAW.format(
+        then="(if (< 3 (value Random (range 1 6))) (moveAgain))"))
+    a, b = run_playouts(game, 50, 3), run_playouts(game, 50, 3)
+    assert all((x == y).all() for x, y in zip(a, b, strict=True))
+    lengths = set(a[0].tolist())  # a move again on a draw of 4..6: lengths vary, all 9
+    assert lengths == {9}
+    winners = Counter(a[1].tolist())
+    assert set(winners) == {0, 1}  # who fills the board depends on the draws
+
+
+@pytest.mark.parametrize("where, play", [
+    ("if:", "(move Add (to (sites Empty) if:(< 3 (value Random (range 1 6)))))"),
+    ("end", "(move Add (to (sites Empty)))"),
+])
+def test_a_random_value_outside_a_moves_effects_is_refused(where, play):
+    end = "(if (< 3 (value Random (range 1 6))) (result Mover Win))" if where == "end" \
+        else "(if (is Full) (result Mover Win))"
+    text = f"""(game "Draw" (players 2) (equipment {{(board (rectangle 1 9)) (piece "Disc" Each)}})
+      (rules (play {play}) (end {end})))"""
+    with pytest.raises(CompileError, match="only in a move's effects") as err:
+        ludi.parse(text)
+    assert "(value Random" in str(err.value)
+
+
+LIMITS = """(game "Limits" (players 2)
+  (equipment {{(board (rectangle 1 20)) (piece "Disc" Each)}})
+  (rules
+    (play (move Add (to (sites Empty))))
+    (end (if {cond} (result Mover Win)))))"""
+
+
+def test_the_move_and_turn_limits_are_ludiis():
+    by_moves = ludi.parse(LIMITS.format(cond="(>= (count Moves) (- (value MoveLimit) 9995))"))
+    state = by_moves.initial_state()
+    for _ in range(5):
+        assert not state.is_terminal()
+        state.apply(state.legal_moves()[0])
+    assert state.is_terminal() and state.winner == 0  # P1 made the 5th move
+    by_turns = ludi.parse(LIMITS.format(cond="(= (count Turns) (- (value TurnLimit) 1244))"))
+    state = by_turns.initial_state()
+    for _ in range(6):  # (count Turns) is 1 in the first turn: 6 after the sixth move
+        assert not state.is_terminal()
+        state.apply(state.legal_moves()[0])
+    assert state.is_terminal() and state.winner == 1
+    # a game whose limit is changed reads the changed one: 100 - 9995 < 0, over at once
+    short = by_moves.with_move_limit(100)
+    state = short.initial_state()
+    state.apply(state.legal_moves()[0])
+    assert state.is_terminal()
+
+
+SKIP = """(game "Skip" (players 2)
+  (equipment {{(mancalaBoard 2 3 store:None (track "Track" "0,E,N,W" loop:True))
+              (regions P1 (sites Bottom)) (regions P2 (sites Top)) (piece "Seed" Shared)}})
+  (rules (start {{(set Count 1 to:(sites Track)) (set Count 3 at:0)}})
+    (play (move Select (from (sites Mover) if:(> (count at:(from)) 0))
+                       (then (sow {origin}skipIf:{skip}))))
+    (end (if (= (count in:(sites Mover)) 0) (result Mover Loss)))))"""
+
+
+@pytest.mark.parametrize("skip, origin, counts", [
+    # three seeds from 0 along 1, 2, 5, 4, 3: site 2 is reached with 2 left and skipped
+    ("(and (= (value) 2) (= (to) 2))", "", [0, 2, 1, 1, 2, 2]),
+    # the last seed (1 left) skips site 5 and falls in 4
+    ("(and (= (value) 1) (= (to) 5))", "", [0, 2, 2, 1, 2, 1]),
+    # origin:True: one seed drops back in 0, and Ludii's count still counts it, so site 1 is
+    # reached with 3 and site 2 with 2 (skipped): the last falls in 5
+    ("(and (= (value) 2) (= (to) 2))", "origin:True ", [1, 2, 1, 1, 1, 2]),
+])
+def test_value_in_a_sowings_skip_is_the_seeds_left(skip, origin, counts):
+    game = ludi.parse(SKIP.format(skip=skip, origin=origin))
+    state = game.initial_state()
+    state.apply(next(m for m in state.legal_moves() if m.frm == 0))
+    assert [state.count(c) for c in range(6)] == counts
+
+
+def test_value_outside_a_sowings_skip_is_refused():
+    with pytest.raises(CompileError, match=r"only in a sowing's skipIf") as err:
+        ludi.parse(SKIP.format(skip="(= (count at:(to)) 9)", origin="count:(value) "))
+    assert "(value)" in str(err.value)
+
+
+@pytest.mark.needs("ludii")
+@pytest.mark.parametrize("rel", ["sow/two_rows/Gabata (Ghinda).lud", "hunt/Ludus Coriovalli.lud"])
+def test_library_files_with_values_play_as_ludii_does(rel):
+    """(value Random (range 1 100)) deciding who owns a hole between rounds; the move and turn
+    limits in an end rule."""
+    game = from_description(load_description(BOARD / rel, ruleset=NO_RULESET))
+    ours = sample_random_play(game, 400, seed=0)
+    assert disagreements(ours, read_reference(CSV)[rel]) == []

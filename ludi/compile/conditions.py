@@ -76,6 +76,25 @@ def simple(c: Compiler, node: Node) -> None:
     c.op(node, SIMPLE[node.rule])
 
 
+@compiles("int_value_move_limit", "int_value_turn_limit")
+def value_limit(c: Compiler, node: Node) -> None:
+    """``(value MoveLimit)``, ``(value TurnLimit)``: Ludii's getMaxMoveLimit (10,000 moves)
+    and getMaxTurnLimit (1,250 turns, per player: a game stops after that many times the
+    number of players), read from the game's limits (P.MOVE_LIMIT, P.TURN_LIMIT)."""
+    c.op(node, L.OP.MOVE_LIMIT if node.rule == "int_value_move_limit" else L.OP.TURN_LIMIT)
+
+
+@compiles("int_value_iterated")
+def value_iterated(c: Compiler, node: Node) -> None:
+    """``(value)``: Ludii's context value. ludi sets it in one place, a sowing's ``skipIf:``,
+    where Ludii's Sow sets it to the seeds left to sow, this one included (1: the last);
+    elsewhere (a (forEach Value …), a (set Var (value)) …) it is refused."""
+    if c.context != "sow-skip":
+        raise fail(node, "(value) is supported only in a sowing's skipIf: (the seeds left to "
+                   "sow); (forEach Value …) and the other places that set it are not yet")
+    c.op(node, L.OP.VALUE)
+
+
 @compiles("cond_is_cycle")
 def is_cycle(c: Compiler, node: Node) -> None:
     c.uses_history = True

@@ -230,7 +230,7 @@ def sow(c: Compiler, node: Node) -> list[int]:
                             "cannot sow again, or be a custodial or surround capture") \
         if apply is not None else (0, 0)
     skip = node.named("skipIf")
-    skip_range = c.code_range(skip) if skip is not None else (0, 0)
+    skip_range = c.code_range(skip, context="sow-skip") if skip is not None else (0, 0)
     slam = node.named("grandSlam")
     backtrack = node.named("backtracking", False)
     back_range = c.code_range(backtrack) if not isinstance(backtrack, bool) else (0, 0)

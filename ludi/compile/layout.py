@@ -77,7 +77,8 @@ class P:
     VISITED = Slot("1: conditions test (is Visited …): the moves keep the turn's visited sites")
     TO_CLEAR = Slot("1: some removal waits for the turn's end ((remove … at:EndOfTurn)): the "
                     "pieces so marked (I.TO_CLEAR) leave when the turn passes")
-    DICE = Slot("dice in the game's (dice …) (0: none; chance comes only from rolling them)")
+    DICE = Slot("dice in the game's (dice …) (0: none)")
+    RANDOM = Slot("1: the rules draw (value Random …): chance, as dice are, seeded per game")
     PRIORS = Slot("1: some moves come from a (do PRIOR next:…) and apply PRIOR first, or use "
                   "dice (T.PRIORS)")
     PASSES = Slot("PASSES.*: how passes end a game")
@@ -626,6 +627,14 @@ class OP:
     TRACK_SITE = Op("a site and a number of steps -> the site that far on along the role's "
                     "track (-1 off the track)", name="track-site", reads=(O.TRACKS, O.ROLE),
                     pops=2)
+    MOVE_LIMIT = Op("the game's move limit (P.MOVE_LIMIT): Ludii's (value MoveLimit)",
+                    name="value-move-limit")
+    TURN_LIMIT = Op("the game's turn limit per player (P.TURN_LIMIT / P.PLAYERS): Ludii's "
+                    "(value TurnLimit)", name="value-turn-limit")
+    VALUE = Op("Ludii's context value (I.VALUE): (value)", name="value")
+    RANDOM = Op("two numbers A, B -> a uniform draw from A..B (-1 when A > B) from the chance "
+                "generator (I.CHANCE, moved on): Ludii's (value Random (range A B))",
+                name="value-random", pops=2)
     IS_START = Op("a site and a type -> the site held that type at the start (the table: a "
                   "row of board sites for each type)", name="is-start", reads=(O.TABLE,),
                   pops=2)
@@ -1109,6 +1118,8 @@ class I:  # noqa: E742 - the state scalars: s[I.MOVER]
     TO = Slot("the context site (to)")
     SITE = Slot("the context site (site)")
     BETWEEN = Slot("the context site (between): the site a hop jumps over")
+    VALUE = Slot("Ludii's context value ((value)): while a sowing tests its skipIf:, the "
+                 "seeds it has left to sow (1: the last)")
     LOOP_FLAG = Slot("the last stone touched one group in two separate arcs")
     RUNS_KEY = Slot("(ply, colour) for which the run-length cache is valid, 0 none")
     RUNS = Slot("run-length cache, one per axis", width=MAX_AXES)

@@ -189,8 +189,8 @@ class Game:
 
     @property
     def stochastic(self) -> bool:
-        """Does chance play a part (the game rolls dice)?"""
-        return int(self.tables[L.P.DICE]) > 0
+        """Does chance play a part (the game rolls dice or draws (value Random …))?"""
+        return int(self.tables[L.P.DICE]) > 0 or int(self.tables[L.P.RANDOM]) == 1
 
     def initial_state(self, seed: int | None = None) -> State:
         """The start. In a game of dice, ``seed`` decides the rolls (the same seed, the same

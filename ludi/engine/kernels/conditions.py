@@ -40,6 +40,7 @@ from ludi.compile.layout import (
 )
 from ludi.engine.kernels import sowing
 from ludi.engine.kernels.core import (
+    chance_below,
     fail,
     inlined,
     is_colour,
@@ -772,6 +773,12 @@ def leaf_rest(t, s, w, pc, op, at):
         return s[I.COUNTER]
     if op == OP.PIPS:
         return s[I.PIPS]
+    if op == OP.MOVE_LIMIT:
+        return t[P.MOVE_LIMIT]
+    if op == OP.TURN_LIMIT:
+        return t[P.TURN_LIMIT] // t[P.PLAYERS]
+    if op == OP.VALUE:
+        return s[I.VALUE]
     if op == OP.PIP:
         return s[I.PIP]
     if op == OP.FACE:
@@ -1063,6 +1070,10 @@ def evaluate(t, s, w, start, end):
             site = w[vals + sp - 1]
             w[vals + sp - 1] = visited(s, site)
             w[why + sp - 1] = pc
+        elif op == OP.RANDOM:  # Ludii's ValueRandom: min + a draw below max - min + 1
+            sp -= 1
+            low, high = w[vals + sp - 1], w[vals + sp]
+            w[vals + sp - 1] = low + chance_below(s, high - low + 1) if low <= high else -1
         elif op == OP.IS_START:  # a site, then a type
             sp -= 1
             site, what = w[vals + sp - 1], w[vals + sp]

@@ -164,9 +164,10 @@ def draw(z, n):
 
 @tiny
 def seed_chance(t, s, rng):
-    """A game of dice gets its own rolls: its chance generator (I.CHANCE) starts where ``rng``
-    says. Other games leave ``rng`` untouched (their random streams do not change)."""
-    if t[P.DICE] > 0:
+    """A game of chance (dice, or (value Random …)) gets its own draws: its chance generator
+    (I.CHANCE) starts where ``rng`` says. Other games leave ``rng`` untouched (their random
+    streams do not change)."""
+    if t[P.DICE] > 0 or t[P.RANDOM] == 1:
         s[I.CHANCE] = (rng_below(rng, 1 << 30) << 30) | rng_below(rng, 1 << 30)
 
 
@@ -174,6 +175,16 @@ def seed_chance(t, s, rng):
 def mix(x):
     """A 64-bit hash of an integer, for position hashes and capture-series keys."""
     return np.int64(splitmix(np.uint64(x) + np.uint64(0x9E3779B97F4A7C15)))
+
+
+@tiny
+def chance_below(s, n):
+    """A draw in [0, n) (n > 0) from the state's chance generator (I.CHANCE, a counter hashed,
+    then moved on): the same position draws the same, and the seed decides a game's draws
+    (the dice's rolls and (value Random …) alike, as Ludii's one generator serves both)."""
+    r = (mix(s[I.CHANCE]) >> 1) % n
+    s[I.CHANCE] += 1
+    return r
 
 
 # ---------------------------------------------------------------- players

@@ -45,11 +45,11 @@ from ludi.engine.kernels.conditions import (
     span_value,
 )
 from ludi.engine.kernels.core import (
+    chance_below,
     fail,
     is_colour,
     kernel,
     mark_to_clear,
-    mix,
     role_colour,
     sec,
     tiny,
@@ -93,8 +93,7 @@ def roll(t, s):
     total = 0
     for k in range(t[P.DICE]):
         die = t[T.DICE] + k * (1 + MAX_FACES)
-        draw = (mix(s[I.CHANCE]) >> 1) % t[die]
-        s[I.CHANCE] += 1
+        draw = chance_below(s, t[die])
         s[I.DICE + k] = t[die + 1 + draw]
         s[I.FACES + k] = s[I.DICE + k]
         total += s[I.DICE + k]
@@ -280,6 +279,7 @@ def sow(t, s, w, e):
         drop = not (site == origin and include_self == 0)
         if drop and skip_start < skip_end:
             s[I.TO] = site
+            s[I.VALUE] = seeds + t[at + E.ORIGIN]  # Ludii's count - index (origin: one sown)
             drop = not holds(t, s, w, skip_start, skip_end)
         if not drop:
             skipped += 1
