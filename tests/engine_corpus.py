@@ -926,8 +926,8 @@ EXTRA = {
                     (then (if (< 50 (value Random (range 1 100)))
                               (set State at:(last To) 1)))))))
     (end {(if (= (count in:(sites Mover)) 0) (result Mover Loss))
-          (if (>= (count Moves) (- (value MoveLimit) 9900)) (result Mover Draw))
-          (if (>= (count Turns) (- (value TurnLimit) 1200)) (result Next Win))})))
+          (if (>= (count Turns) (- (value TurnLimit) 1200)) (result Next Win))
+          (if (>= (count Moves) (- (value MoveLimit) 9900)) (result Mover Draw))})))
 """,
 }
 
