@@ -23,6 +23,7 @@ from ludi.errors import CompileError, EngineError
 from ludi.lang import load_description
 from ludi.lang.expand import NO_RULESET
 from ludi.ludii import disagreements, read_reference, sample_random_play
+from ludi.ludii.sweep import check_file
 
 BOARD = LUDII / "library" / "board"
 CSV = LUDII / "random_play.csv"
@@ -103,6 +104,15 @@ def test_a_landing_on_another_kind_of_pile_stops_with_an_error():
     state = g.initial_state()
     with pytest.raises(EngineError, match="stack"):
         state.apply("a1-e1")
+
+
+def test_a_library_sweep_counts_a_game_that_lands_on_another_kind_of_pile_as_refused(tmp_path):
+    # the position ludi cannot hold is met only in play: the sweep refuses the file, naming it
+    lud = tmp_path / "Piles.lud"
+    lud.write_text(PILES.format(start=START, landing="true", hit="", play="forEach Piece top:True"))
+    result = check_file(lud, tmp_path, {})
+    assert result.status == "refused"
+    assert result.reason.startswith("refused in play: ") and "stack" in result.reason
 
 
 @pytest.mark.parametrize("play, wrong", [

@@ -580,6 +580,9 @@ def slide(c: Compiler, node: Node) -> None:
              max_end=limit[1], distances=1, **origin, **fields, **over)
         return
     if apply is not None and apply.named("if") is not None:
+        if go is not None and go != parse_fragment("(is Empty (between))", "cond"):
+            raise fail(apply, "(apply if:…) in a slide's (to …) together with a (between "
+                       "if:…) that lets it pass occupied sites is not supported yet")
         # Ludii's Slide reads the apply's if: as its to-rule (no move where it fails, the
         # slide going on past an empty site) and runs the apply's effect on every move made
         over["land_cond"], over["land_cond_end"] = c.code_range(apply.named("if"))

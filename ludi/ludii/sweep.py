@@ -9,8 +9,9 @@ compared with Ludii's row (:mod:`ludi.ludii.reference`). Every file gets one sta
   it cannot play exactly);
 - ``unchecked``: plays; Ludii's file has no row for it;
 - ``refused``: ludi refuses it with a clear message: the first thing it lacks, or, met only in
-  play, a player left without a move while another can move (Ludii's forced pass, which ludi
-  does not play: it ends such a game in a draw);
+  play, a position ludi cannot hold (:data:`REFUSED_IN_PLAY`: a piece landing on a stack of
+  another player or kind, which Ludii would stack); the game stops there, never played on
+  wrongly;
 - ``error``: it loads but the engine stops with an error while playing, or anything raised a
   Python exception instead of a clear message (a bug either way).
 """
@@ -25,11 +26,16 @@ from pathlib import Path
 
 import numpy as np
 
-from ludi.errors import LudiError
+from ludi.compile.layout import ERR
+from ludi.errors import EngineError, LudiError
 from ludi.ludii.constructs import construct_keys
 from ludi.ludii.reference import Reference, Sample, disagreements, read_reference
 
 STATUSES = ("agrees", "disagrees", "unchecked", "refused", "error")
+#: The engine errors (ERR codes) that are limits of what ludi can represent, checked in play
+#: because no compile-time test tells whether a game reaches them: a file whose random play
+#: meets one is refused, not in error.
+REFUSED_IN_PLAY = frozenset({ERR.STACK})
 #: Ludii's library has these five categories of board games (its folders under ``board/``).
 CATEGORIES = ("hunt", "race", "sow", "space", "war")
 
@@ -164,6 +170,11 @@ def check_file(path: Path, folder: Path, reference: dict[str, Reference],
     result.name = game.name
     try:
         result.sample = sample_random_play(game, playouts, seed, max_plies)
+    except EngineError as e:
+        refused = e.code in REFUSED_IN_PLAY
+        result.status = "refused" if refused else "error"
+        result.reason = ("refused in play: " if refused else "") + _first_line(e)
+        return result
     except LudiError as e:
         result.status, result.reason = "error", _first_line(e)
         return result
