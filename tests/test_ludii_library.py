@@ -24,7 +24,7 @@ BOARD = LUDII / "library" / "board"
 CSV = LUDII / "random_play.csv"
 COVERAGE = Path(__file__).resolve().parents[1] / "docs" / "ludii-coverage.md"
 #: Files that played and agreed when this floor was last raised; it only goes up.
-AGREEING_FLOOR = 336
+AGREEING_FLOOR = 350
 
 
 def ref(**kw) -> Reference:
